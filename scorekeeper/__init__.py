@@ -1,0 +1,98 @@
+"""Canasta Scorekeeper: the Flask application factory."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+from flask_htmx import HTMX
+from flask_migrate import Migrate
+from flask_wtf.csrf import CSRFProtect
+
+from .store import db
+
+ROOT = Path(__file__).resolve().parent.parent
+MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+
+csrf = CSRFProtect()
+htmx = HTMX()
+migrate = Migrate()
+
+
+def database_url(url: str) -> str:
+    """Accept the common spellings of a PostgreSQL URL and use the psycopg 3 driver."""
+    for prefix in ("postgres://", "postgresql://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix) :]
+    return url
+
+
+def _secret_key(instance: Path) -> str:
+    """A key kept in the instance folder, made on first start, so sessions (and their
+    CSRF tokens) survive a restart without any set-up."""
+    path = instance / "secret_key"
+    if not path.exists():
+        path.write_text(secrets.token_hex(32))
+        path.chmod(0o600)
+    return path.read_text().strip()
+
+
+def create_app(test_config: dict[str, Any] | None = None) -> Flask:
+    """Create the app: defaults, then instance/config.py, then FLASK_* variables."""
+    app = Flask(
+        __name__,
+        instance_path=os.environ.get("SCOREKEEPER_INSTANCE", str(ROOT / "instance")),
+        template_folder=str(ROOT / "templates"),
+        static_folder=str(ROOT / "static"),
+    )
+    instance = Path(app.instance_path)
+    instance.mkdir(parents=True, exist_ok=True)
+    app.config.from_mapping(
+        SQLALCHEMY_DATABASE_URI=f"sqlite:///{instance / 'scorekeeper.sqlite'}",
+        # A CSRF token lives as long as the session: a long game evening, and more.
+        WTF_CSRF_TIME_LIMIT=None,
+        PERMANENT_SESSION_LIFETIME=timedelta(days=31),
+        SESSION_COOKIE_SAMESITE="Lax",
+        SESSION_COOKIE_HTTPONLY=True,
+        # Bring the database schema up to date on start (creates SQLite on first start).
+        AUTO_MIGRATE=True,
+        MAX_CONTENT_LENGTH=64 * 1024,
+    )
+    if test_config is None:
+        app.config.from_pyfile("config.py", silent=True)
+        app.config.from_prefixed_env()
+    else:
+        app.config.from_mapping(test_config)
+    if os.environ.get("DATABASE_URL") and (test_config is None or "SQLALCHEMY_DATABASE_URI" not in test_config):
+        app.config["SQLALCHEMY_DATABASE_URI"] = os.environ["DATABASE_URL"]
+    app.config["SQLALCHEMY_DATABASE_URI"] = database_url(app.config["SQLALCHEMY_DATABASE_URI"])
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = os.environ.get("SECRET_KEY") or _secret_key(instance)
+
+    db.init_app(app)
+    migrate.init_app(app, db, directory=str(MIGRATIONS))
+    csrf.init_app(app)
+    htmx.init_app(app)
+
+    from . import api, web
+
+    app.register_blueprint(web.bp)
+    app.register_blueprint(api.bp)
+    csrf.exempt(api.bp)  # the API authenticates with a bearer token, not a cookie
+    web.register_error_pages(app)
+
+    if app.config["AUTO_MIGRATE"]:
+        upgrade_database(app)
+    return app
+
+
+def upgrade_database(app: Flask) -> None:
+    """Apply the committed migrations (Alembic) up to the newest one."""
+    from flask_migrate import upgrade
+
+    with app.app_context():
+        upgrade(directory=str(MIGRATIONS))

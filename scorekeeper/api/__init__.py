@@ -1,0 +1,339 @@
+"""The JSON API of ../shared/API.md: variants, games and deals.
+
+Same rules engine and validation as the pages. Errors are
+``{"error": "<sentence>", "fields": {"<path>": "<message>"}}`` with 400 (malformed JSON),
+403 (game token), 404 (unknown game or deal), 409 (conflict) or 422 (a broken rule).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from flask import Blueprint, Response, jsonify, request, url_for
+
+from ..rules import VARIANTS, CanastaKind, RuleSet, SideResult, options_of
+from ..rules.scoring import BOOLEAN_FIELDS, INTEGER_FIELDS
+from ..store.games import (
+    Refusal,
+    Sheet,
+    SideSpec,
+    add_deal,
+    create_game,
+    delete_deal,
+    load,
+    recent,
+    replace_deal,
+    sheet_of,
+    side_results,
+    token_matches,
+)
+from ..store.models import Game
+
+bp = Blueprint("api", __name__, url_prefix="/api")
+
+PER_PAGE = 20
+
+
+class ApiError(Exception):
+    def __init__(self, status: int, message: str, fields: Mapping[str, str] | None = None):
+        super().__init__(message)
+        self.status = status
+        self.message = message
+        self.fields = dict(fields or {})
+
+
+def error_response(status: int, message: str, fields: Mapping[str, str] | None = None) -> Response:
+    response = jsonify({"error": message, "fields": dict(fields or {})})
+    response.status_code = status
+    return response
+
+
+@bp.errorhandler(ApiError)
+def _api_error(error: ApiError) -> Response:
+    return error_response(error.status, error.message, error.fields)
+
+
+@bp.errorhandler(Refusal)
+def _refusal(refusal: Refusal) -> Response:
+    return error_response(refusal.status, refusal.message, refusal.fields)
+
+
+def _body() -> dict[str, Any]:
+    """The request's JSON object, or a 400 that says what is wrong with it."""
+    raw = request.get_data(cache=False)
+    try:
+        body = json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise ApiError(400, "The request body is not valid UTF-8.") from None
+    except RecursionError:
+        raise ApiError(400, "The request body is nested too deeply.") from None
+    except ValueError:
+        raise ApiError(400, "The request body is not valid JSON.") from None
+    if not isinstance(body, dict):
+        raise ApiError(400, "The request body must be a JSON object.")
+    return body
+
+
+def _unknown(body: Mapping[str, Any], allowed: set[str], path: str = "") -> None:
+    for key in body:
+        if key not in allowed:
+            where = f"{path}{key}"
+            raise ApiError(422, f"Unknown field {where!r}.", {where: "Unknown field."})
+
+
+def _game(game_id: str) -> Game:
+    game = load(game_id)
+    if game is None:
+        raise ApiError(404, "There is no such game.")
+    return game
+
+
+def _require_token(game: Game) -> None:
+    header = request.headers.get("Authorization", "")
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() != "bearer" or not token_matches(game, token.strip()):
+        raise ApiError(403, "Changing this game needs its token: Authorization: Bearer <token>.")
+
+
+def variant_json(rules: RuleSet) -> dict[str, Any]:
+    return {
+        "id": rules.id,
+        "name": rules.name,
+        "players": rules.players,
+        "sides": rules.sides,
+        "players_per_side": rules.players_per_side,
+        "target": rules.target,
+        "meld_minimums": [
+            {"from": tier.from_total, "minimum": tier.minimum} for tier in rules.meld_minimums
+        ],
+        "canasta_bonuses": {kind.value: bonus for kind, bonus in rules.canasta_bonuses.items()},
+        "red_three_bonus": rules.red_three_bonus,
+        "red_three_totals": {str(n): total for n, total in rules.red_three_totals.items()},
+        "red_threes_negative_without_meld": rules.red_threes_count_against_unmelded,
+        "going_out_bonus": rules.going_out_bonus,
+        "concealed_going_out_bonus": rules.concealed_going_out_bonus,
+        "canastas_to_go_out": rules.canastas_to_go_out,
+        "kinds_to_go_out": sorted(kind.value for kind in rules.kinds_to_go_out),
+        "max_red_threes": rules.max_red_threes,
+        "options": options_of(rules),
+    }
+
+
+def _result_fields(rules: RuleSet) -> list[str]:
+    """The figures a result of this game carries (its canasta kinds, and concealed
+    canastas when the house rule is on)."""
+    kinds = {kind.field for kind in CanastaKind if kind not in rules.canasta_kinds}
+    if not rules.concealed_canasta_bonus:
+        kinds.add("concealed_canastas")
+    return [name for name in INTEGER_FIELDS if name not in kinds] + list(BOOLEAN_FIELDS)
+
+
+def deal_json(sheet: Sheet, number: int) -> dict[str, Any]:
+    deal = sheet.game.deals[number - 1]
+    line = sheet.state.lines[number - 1]
+    names = _result_fields(sheet.rules)
+    return {
+        "number": number,
+        "dealer": sheet.player_name(line.dealer),
+        "version": deal.version,
+        "results": [
+            {"side": side, **{name: getattr(result, name) for name in names}, "score": score,
+             "total": total, "meld_minimum": minimum}
+            for side, (result, score, total, minimum) in enumerate(
+                zip(side_results(deal), line.scores, line.totals, line.minimums, strict=True)
+            )
+        ],
+    }
+
+
+def game_json(sheet: Sheet, *, deals: bool = True) -> dict[str, Any]:
+    game, state = sheet.game, sheet.state
+    out: dict[str, Any] = {
+        "id": game.id,
+        "url": url_for("web.sheet", game_id=game.id),
+        "variant": game.variant,
+        "options": options_of(sheet.rules),
+        "status": "finished" if state.finished else "in_progress",
+        "winner": state.winner,
+        "sides": [
+            {
+                "name": side.name,
+                "players": [player.name for player in side.players],
+                "start": side.start,
+                "total": total,
+                "meld_minimum": minimum,
+            }
+            for side, total, minimum in zip(game.sides, state.totals, state.minimums, strict=True)
+        ],
+        "next_dealer": None if state.finished else sheet.next_dealer_name,
+        "created_at": game.created_at.isoformat() + "Z",
+    }
+    if deals:
+        out["deals"] = [deal_json(sheet, n) for n in range(1, len(game.deals) + 1)]
+    return out
+
+
+@bp.get("/variants")
+def variants() -> Response:
+    """Every rule set the app knows, with its numbers."""
+    return jsonify([variant_json(rules) for rules in VARIANTS.values()])
+
+
+def _string(value: Any, path: str) -> str:
+    if not isinstance(value, str):
+        raise ApiError(422, f"{path} must be a string.", {path: "Must be a string."})
+    return value
+
+
+def _integer(value: Any, path: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ApiError(422, f"{path} must be a whole number.", {path: "Must be a whole number."})
+    return value
+
+
+def _side_specs(value: Any) -> list[SideSpec]:
+    if not isinstance(value, list) or not value:
+        raise ApiError(422, "sides must be a list of sides.", {"sides": "Must be a list."})
+    specs = []
+    for index, side in enumerate(value):
+        path = f"sides.{index}"
+        if not isinstance(side, dict):
+            raise ApiError(422, f"{path} must be an object.", {path: "Must be an object."})
+        _unknown(side, {"name", "players", "start"}, f"{path}.")
+        players = side.get("players", [])
+        if not isinstance(players, list):
+            raise ApiError(422, f"{path}.players must be a list of names.", {f"{path}.players": "Must be a list."})
+        specs.append(
+            SideSpec(
+                name=_string(side.get("name", f"Side {index + 1}"), f"{path}.name"),
+                players=[_string(p, f"{path}.players.{i}") for i, p in enumerate(players)],
+                start=_integer(side.get("start", 0), f"{path}.start"),
+            )
+        )
+    return specs
+
+
+@bp.post("/games")
+def create() -> tuple[Response, int]:
+    """Create a game; the answer carries the token that changing it needs."""
+    body = _body()
+    _unknown(body, {"variant", "sides", "options", "first_dealer"})
+    variant = _string(body.get("variant", "classic"), "variant")
+    options = body.get("options") or {}
+    if not isinstance(options, dict):
+        raise ApiError(422, "options must be an object.", {"options": "Must be an object."})
+    first_dealer = _integer(body.get("first_dealer", 0), "first_dealer")
+    game, token = create_game(variant, _side_specs(body.get("sides")), options, first_dealer)
+    return jsonify({**game_json(sheet_of(game)), "token": token}), 201
+
+
+@bp.get("/games")
+def index() -> Response:
+    """Games, newest first, a page at a time (``?page=``)."""
+    page = request.args.get("page", "1")
+    if not page.isdigit() or int(page) < 1:
+        raise ApiError(400, "page must be a whole number from 1.", {"page": "From 1."})
+    games, total = recent(int(page), PER_PAGE)
+    return jsonify(
+        {
+            "games": [game_json(sheet_of(game), deals=False) for game in games],
+            "page": int(page),
+            "per_page": PER_PAGE,
+            "total": total,
+        }
+    )
+
+
+@bp.get("/games/<game_id>")
+def show(game_id: str) -> Response:
+    return jsonify(game_json(sheet_of(_game(game_id))))
+
+
+def _results(body: Mapping[str, Any], rules: RuleSet) -> list[SideResult]:
+    """A deal body as the rules engine reads it; types are checked here, rules there."""
+    _unknown(body, {"results"})
+    raw = body.get("results")
+    if not isinstance(raw, list):
+        raise ApiError(422, "results must be a list, one result per side.", {"results": "Must be a list."})
+    if len(raw) != rules.sides:
+        raise ApiError(
+            422,
+            f"A deal of this game has one result per side: {rules.sides}, not {len(raw)}.",
+            {"results": f"Give {rules.sides} results."},
+        )
+    results = []
+    for index, item in enumerate(raw):
+        path = f"results.{index}"
+        if not isinstance(item, dict):
+            raise ApiError(422, f"{path} must be an object.", {path: "Must be an object."})
+        _unknown(item, {"side", *INTEGER_FIELDS, *BOOLEAN_FIELDS}, f"{path}.")
+        if "side" in item and item["side"] != index:
+            raise ApiError(
+                422, "Results go in side order.", {f"{path}.side": f"This result is side {index}'s."}
+            )
+        values: dict[str, Any] = {}
+        for name in INTEGER_FIELDS:
+            values[name] = _integer(item.get(name, 0), f"{path}.{name}")
+        for name in BOOLEAN_FIELDS:
+            value = item.get(name, False)
+            if not isinstance(value, bool):
+                raise ApiError(422, f"{path}.{name} must be true or false.", {f"{path}.{name}": "Must be true or false."})
+            values[name] = value
+        results.append(SideResult(**values))
+    return results
+
+
+def _deal_answer(sheet: Sheet, number: int) -> dict[str, Any]:
+    game = game_json(sheet)
+    return {
+        **deal_json(sheet, number),
+        "status": game["status"],
+        "winner": game["winner"],
+        "sides": game["sides"],
+        "game": game,
+    }
+
+
+@bp.post("/games/<game_id>/deals")
+def record(game_id: str) -> tuple[Response, int]:
+    """Record the next deal; 409 once the game is over."""
+    game = _game(game_id)
+    _require_token(game)
+    results = _results(_body(), sheet_of(game).rules)
+    number, sheet = add_deal(game, results)
+    return jsonify(_deal_answer(sheet, number)), 201
+
+
+def _number(game: Game, number: int) -> None:
+    if not 1 <= number <= len(game.deals):
+        raise ApiError(404, f"This game has no deal {number}.")
+
+
+@bp.put("/games/<game_id>/deals/<int:number>")
+def update(game_id: str, number: int) -> Response:
+    """Replace a deal's entries; totals, minimums and the winner are recomputed."""
+    game = _game(game_id)
+    _require_token(game)
+    _number(game, number)
+    results = _results(_body(), sheet_of(game).rules)
+    sheet = replace_deal(game, number, results)
+    return jsonify(_deal_answer(sheet, number))
+
+
+@bp.get("/games/<game_id>/deals/<int:number>")
+def show_deal(game_id: str, number: int) -> Response:
+    game = _game(game_id)
+    _number(game, number)
+    return jsonify(deal_json(sheet_of(game), number))
+
+
+@bp.delete("/games/<game_id>/deals/<int:number>")
+def delete(game_id: str, number: int) -> Response:
+    """Remove a deal; later deals are renumbered. Answers with the game."""
+    game = _game(game_id)
+    _require_token(game)
+    _number(game, number)
+    sheet = delete_deal(game, number)
+    return jsonify(game_json(sheet))

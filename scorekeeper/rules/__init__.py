@@ -1,0 +1,61 @@
+"""The rules of Canasta: pure Python, no Flask, database or I/O.
+
+Rule sets are data (``variants``), a deal is scored and checked in ``scoring``, and a
+whole game is replayed from its deal entries in ``game``. The web pages, the JSON API and
+the database all call this package; nothing else computes a score.
+"""
+
+from .game import DealLine, GameState, Seat, replay, seating, winner_of
+from .scoring import (
+    DealError,
+    ScoreBreakdown,
+    Severity,
+    SideResult,
+    Violation,
+    errors_of,
+    score_breakdown,
+    score_deal,
+    score_side,
+    validate_deal,
+    warnings_of,
+)
+from .variants import (
+    CLASSIC,
+    OPTION_NAMES,
+    VARIANTS,
+    CanastaKind,
+    MeldTier,
+    OptionError,
+    RuleSet,
+    apply_options,
+    options_of,
+)
+
+__all__ = [
+    "CLASSIC",
+    "OPTION_NAMES",
+    "VARIANTS",
+    "CanastaKind",
+    "DealError",
+    "DealLine",
+    "GameState",
+    "MeldTier",
+    "OptionError",
+    "RuleSet",
+    "ScoreBreakdown",
+    "Seat",
+    "Severity",
+    "SideResult",
+    "Violation",
+    "apply_options",
+    "errors_of",
+    "options_of",
+    "replay",
+    "score_breakdown",
+    "score_deal",
+    "score_side",
+    "seating",
+    "validate_deal",
+    "warnings_of",
+    "winner_of",
+]

@@ -1,0 +1,143 @@
+"""A whole game recomputed from what happened at the table: totals, minimums, dealer, winner.
+
+Nothing here is stored: a game is its rule set, its starting totals and its deal entries,
+and every figure on the score sheet follows from them, so editing deal 3 of 12 just works.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .scoring import SideResult, score_deal
+from .variants import RuleSet
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A place at the table: the side and the player's index within it."""
+
+    side: int
+    player: int
+
+
+def seating(players_per_side: Sequence[int]) -> tuple[Seat, ...]:
+    """Seat order around the table, starting at the first player of the first side.
+
+    Partners never sit side by side: the sides take turns (A1 B1 A2 B2 with four players,
+    A1 B1 C1 A2 B2 C2 with three partnerships of two). The deal passes to the left, which
+    is the next seat in this order.
+    """
+    seats: list[Seat] = []
+    for player in range(max(players_per_side, default=0)):
+        for side, count in enumerate(players_per_side):
+            if player < count:
+                seats.append(Seat(side, player))
+    return tuple(seats)
+
+
+@dataclass(frozen=True)
+class DealLine:
+    """One row of the score sheet: a deal's scores and the running totals after it."""
+
+    number: int
+    dealer: Seat
+    #: The minimum each side's initial meld had to reach in this deal.
+    minimums: tuple[int, ...]
+    scores: tuple[int, ...]
+    totals: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class GameState:
+    """The score sheet as it stands after the last deal entered."""
+
+    rules: RuleSet
+    starts: tuple[int, ...]
+    lines: tuple[DealLine, ...]
+    totals: tuple[int, ...]
+    #: What each side's initial meld must count in the next deal.
+    minimums: tuple[int, ...]
+    #: The deal after which a side won; None while the game goes on.
+    finished_after: int | None
+    winner: int | None
+    next_dealer: Seat
+
+    @property
+    def finished(self) -> bool:
+        return self.winner is not None
+
+    @property
+    def next_deal(self) -> int:
+        return len(self.lines) + 1
+
+    @property
+    def leaders(self) -> tuple[int, ...]:
+        """Sides with the highest total (more than one means a tie at the top)."""
+        best = max(self.totals)
+        return tuple(side for side, total in enumerate(self.totals) if total == best)
+
+    @property
+    def deals_after_end(self) -> int:
+        """Deals entered after the deal that ended the game (an edit can cause that)."""
+        if self.finished_after is None:
+            return 0
+        return len(self.lines) - self.finished_after
+
+
+def winner_of(totals: Sequence[int], target: int) -> int | None:
+    """The winning side once a side has reached ``target``: the highest total wins; an
+    exact tie for the highest total plays another deal (RULES.md section 2, Decision)."""
+    if max(totals) < target:
+        return None
+    best = max(totals)
+    leaders = [side for side, total in enumerate(totals) if total == best]
+    return leaders[0] if len(leaders) == 1 else None
+
+
+def replay(
+    rules: RuleSet,
+    deals: Sequence[Sequence[SideResult]],
+    *,
+    starts: Sequence[int] | None = None,
+    seats: Sequence[Seat] | None = None,
+    first_dealer: int = 0,
+) -> GameState:
+    """Recompute the game from its starting totals and deal entries, in order.
+
+    ``seats`` is the seat order (default: ``seating`` of the rule set's sides) and
+    ``first_dealer`` the index of the seat that dealt the first deal.
+    """
+    totals = tuple(starts) if starts is not None else (0,) * rules.sides
+    if seats is None:
+        seats = seating([rules.players_per_side] * rules.sides)
+    lines: list[DealLine] = []
+    finished_after: int | None = None
+    winner: int | None = None
+    for index, results in enumerate(deals):
+        minimums = tuple(rules.meld_minimum(total) for total in totals)
+        scores = score_deal(results, rules)
+        totals = tuple(total + score for total, score in zip(totals, scores, strict=True))
+        lines.append(
+            DealLine(
+                number=index + 1,
+                dealer=seats[(first_dealer + index) % len(seats)],
+                minimums=minimums,
+                scores=scores,
+                totals=totals,
+            )
+        )
+        if finished_after is None:
+            winner = winner_of(totals, rules.target)
+            if winner is not None:
+                finished_after = index + 1
+    return GameState(
+        rules=rules,
+        starts=tuple(starts) if starts is not None else (0,) * rules.sides,
+        lines=tuple(lines),
+        totals=totals,
+        minimums=tuple(rules.meld_minimum(total) for total in totals),
+        finished_after=finished_after,
+        winner=winner,
+        next_dealer=seats[(first_dealer + len(lines)) % len(seats)],
+    )

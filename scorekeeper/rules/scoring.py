@@ -1,0 +1,359 @@
+"""Scoring one deal, and checking that a deal entry could have happened at the table.
+
+A side's deal score (RULES.md section 2) = canasta bonuses + red-three bonus + going-out
+bonus + the card points it melded - the card points left in its hands.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from dataclasses import dataclass, fields
+
+from .variants import CANASTA_MIN_POINTS, CanastaKind, RuleSet
+
+#: No figure on a deal form is larger; anything above is a typing slip, not a deal.
+MAX_FIGURE = 100_000
+#: No side lays down more canastas of one kind than this, whatever the packs.
+MAX_CANASTAS = 99
+
+
+@dataclass(frozen=True)
+class SideResult:
+    """What one side reports at the end of a deal: the inputs the table writes down."""
+
+    meld_points: int = 0
+    natural_canastas: int = 0
+    mixed_canastas: int = 0
+    wild_canastas: int = 0
+    sevens_canastas: int = 0
+    #: Canastas melded whole from the hand (the concealed-canasta house rule).
+    concealed_canastas: int = 0
+    red_threes: int = 0
+    went_out: bool = False
+    concealed: bool = False
+    hand_points: int = 0
+
+    def canastas(self, kind: CanastaKind) -> int:
+        count: int = getattr(self, kind.field)
+        return count
+
+    @property
+    def total_canastas(self) -> int:
+        return sum(self.canastas(kind) for kind in CanastaKind)
+
+    @property
+    def melded(self) -> bool:
+        """A side that melded anything has card points on the table."""
+        return self.meld_points > 0
+
+
+#: The integer figures of a ``SideResult``, in the order a form lists them.
+INTEGER_FIELDS = tuple(f.name for f in fields(SideResult) if f.type == "int")
+BOOLEAN_FIELDS = tuple(f.name for f in fields(SideResult) if f.type == "bool")
+
+
+@dataclass(frozen=True)
+class ScoreBreakdown:
+    """A side's deal score, part by part, so the table can check the sum."""
+
+    canastas: int
+    concealed_canastas: int
+    red_threes: int
+    going_out: int
+    meld_points: int
+    hand_points: int
+
+    @property
+    def total(self) -> int:
+        return (
+            self.canastas
+            + self.concealed_canastas
+            + self.red_threes
+            + self.going_out
+            + self.meld_points
+            - self.hand_points
+        )
+
+
+def score_breakdown(result: SideResult, rules: RuleSet) -> ScoreBreakdown:
+    """Score one side's deal under ``rules`` (the entry is assumed checked)."""
+    going_out = 0
+    if result.went_out:
+        going_out = rules.going_out_bonus
+        if result.concealed and rules.concealed_going_out_bonus is not None:
+            going_out += rules.concealed_going_out_bonus
+    return ScoreBreakdown(
+        canastas=sum(
+            bonus * result.canastas(kind) for kind, bonus in rules.canasta_bonuses.items()
+        ),
+        concealed_canastas=rules.concealed_canasta_bonus * result.concealed_canastas,
+        red_threes=rules.red_three_score(result.red_threes, melded=result.melded),
+        going_out=going_out,
+        meld_points=result.meld_points,
+        hand_points=result.hand_points,
+    )
+
+
+def score_side(result: SideResult, rules: RuleSet) -> int:
+    """The side's score for the deal."""
+    return score_breakdown(result, rules).total
+
+
+def score_deal(results: Sequence[SideResult], rules: RuleSet) -> tuple[int, ...]:
+    """Every side's score for the deal, in side order."""
+    return tuple(score_side(result, rules) for result in results)
+
+
+class Severity(enum.Enum):
+    #: The entry cannot be true under the rules: it is refused.
+    ERROR = "error"
+    #: Unlikely at a real table (a slip is likely), but the table has the last word.
+    WARNING = "warning"
+
+
+@dataclass(frozen=True)
+class Violation:
+    """A rule a deal entry breaks, the figure at fault and a sentence a player understands.
+
+    ``field`` is a path such as ``results.1.red_threes`` (side index, then the figure);
+    ``rule`` is a stable code for the rule, for translations and clients.
+    """
+
+    field: str
+    rule: str
+    message: str
+    severity: Severity = Severity.ERROR
+
+
+class DealError(ValueError):
+    """A deal entry that breaks one or more rules; nothing is saved."""
+
+    def __init__(self, violations: Sequence[Violation]) -> None:
+        self.violations = tuple(violations)
+        super().__init__("; ".join(v.message for v in self.violations))
+
+
+def _path(side: int, figure: str) -> str:
+    return f"results.{side}.{figure}"
+
+
+def _figure_violations(side: int, result: SideResult, rules: RuleSet) -> list[Violation]:
+    """Each figure on its own: whole, not negative, not absurd, multiple of 5 for points."""
+    found: list[Violation] = []
+    for name in INTEGER_FIELDS:
+        value = getattr(result, name)
+        path = _path(side, name)
+        label = name.replace("_", " ")
+        if isinstance(value, bool) or not isinstance(value, int):
+            found.append(Violation(path, "not_a_number", f"{label.capitalize()} must be a whole number."))
+        elif value < 0:
+            found.append(Violation(path, "negative", f"{label.capitalize()} cannot be negative."))
+        elif name.endswith("_points"):
+            if value > MAX_FIGURE:
+                found.append(
+                    Violation(path, "too_large", f"{label.capitalize()} of {value} is more than any deal holds.")
+                )
+            elif value % 5:
+                found.append(
+                    Violation(
+                        path,
+                        "multiple_of_5",
+                        f"{label.capitalize()} must be a multiple of 5: every card counts 5, 10, 20 or 50.",
+                    )
+                )
+        elif value > MAX_CANASTAS:
+            found.append(Violation(path, "too_large", f"{label.capitalize()}: {value} is more than the cards allow."))
+    return found
+
+
+def validate_deal(
+    results: Sequence[SideResult],
+    rules: RuleSet,
+    *,
+    minimums: Sequence[int] | None = None,
+) -> list[Violation]:
+    """Check a deal entry against RULES.md section 7.
+
+    Returns every violation found, errors and warnings; an entry with no error can be
+    scored. ``minimums`` are the sides' initial-meld minimums for this deal, when known.
+    """
+    if len(results) != rules.sides:
+        return [
+            Violation(
+                "results",
+                "sides",
+                f"A deal of {rules.name} has one result per side: {rules.sides}, not {len(results)}.",
+            )
+        ]
+    found: list[Violation] = []
+    for side, result in enumerate(results):
+        found += _figure_violations(side, result, rules)
+    if found:
+        # Later checks do arithmetic on the figures; they need sound figures first.
+        return found
+
+    red_threes = 0
+    sides_out = 0
+    for side, result in enumerate(results):
+        found += _side_violations(side, result, rules, minimums[side] if minimums else None)
+        red_threes += result.red_threes
+        if result.went_out:
+            sides_out += 1
+            if sides_out > 1:
+                found.append(
+                    Violation(
+                        _path(side, "went_out"),
+                        "one_goes_out",
+                        "Only one side can go out: the deal ends when the first player goes out.",
+                    )
+                )
+    if red_threes > rules.max_red_threes:
+        found.append(
+            Violation(
+                "results",
+                "red_threes_total",
+                f"There are only {rules.max_red_threes} red threes in the cards; "
+                f"this deal lists {red_threes}.",
+            )
+        )
+    found += _table_warnings(results, rules)
+    return found
+
+
+def _side_violations(
+    side: int, result: SideResult, rules: RuleSet, minimum: int | None
+) -> list[Violation]:
+    found: list[Violation] = []
+
+    def error(figure: str, rule: str, message: str) -> None:
+        found.append(Violation(_path(side, figure), rule, message))
+
+    def warning(figure: str, rule: str, message: str) -> None:
+        found.append(Violation(_path(side, figure), rule, message, Severity.WARNING))
+
+    for kind in CanastaKind:
+        if kind not in rules.canasta_bonuses and result.canastas(kind):
+            error(kind.field, "no_such_canasta", f"{rules.name} has no {kind.value} canastas.")
+
+    if result.red_threes > rules.max_red_threes:
+        error(
+            "red_threes",
+            "red_threes_side",
+            f"There are only {rules.max_red_threes} red threes in the cards.",
+        )
+
+    least_points = sum(
+        CANASTA_MIN_POINTS[kind] * result.canastas(kind) for kind in rules.canasta_kinds
+    )
+    if result.meld_points < least_points:
+        error(
+            "meld_points",
+            "canastas_need_points",
+            f"The canastas listed hold at least {least_points} card points; "
+            f"meld points of {result.meld_points} cannot hold them.",
+        )
+
+    if result.went_out:
+        missing = [
+            kind.value for kind in rules.canasta_kinds
+            if kind in rules.kinds_to_go_out and not result.canastas(kind)
+        ]
+        if result.total_canastas < rules.canastas_to_go_out:
+            needed = "a canasta" if rules.canastas_to_go_out == 1 else f"{rules.canastas_to_go_out} canastas"
+            error("went_out", "out_needs_canastas", f"Going out needs {needed} on the side's table.")
+        elif missing:
+            error(
+                "went_out",
+                "out_needs_kinds",
+                "Going out needs one canasta of each kind; missing: " + ", ".join(missing) + ".",
+            )
+    if result.concealed:
+        if not result.went_out:
+            error("concealed", "concealed_needs_out", "Only the side that went out can have gone out concealed.")
+        elif rules.concealed_going_out_bonus is None:
+            error("concealed", "no_concealed_out", f"{rules.name} has no bonus for going out concealed.")
+
+    if result.concealed_canastas:
+        if rules.concealed_canasta_bonus == 0:
+            error(
+                "concealed_canastas",
+                "concealed_canastas_off",
+                "This game does not play the concealed-canasta house rule.",
+            )
+        elif result.concealed_canastas > result.total_canastas:
+            error(
+                "concealed_canastas",
+                "concealed_canastas_exceed",
+                "A side cannot have more concealed canastas than canastas.",
+            )
+
+    # Plausibility: a slip of the pen is likely, but the table has the last word.
+    if minimum is not None and result.melded and result.meld_points < minimum:
+        if not (result.went_out and result.concealed):
+            warning(
+                "meld_points",
+                "below_minimum",
+                f"The side's initial meld needed {minimum}; meld points of "
+                f"{result.meld_points} are less than that.",
+            )
+    holding = rules.players_per_side - (1 if result.went_out else 0)
+    if result.hand_points < holding * rules.least_card_points:
+        if result.went_out:
+            warning(
+                "hand_points",
+                "partner_holds_cards",
+                "When a player goes out, the partners still hold cards: their points are the hand points.",
+            )
+        else:
+            warning(
+                "hand_points",
+                "hand_not_empty",
+                "A side that did not go out still holds cards, worth at least "
+                f"{holding * rules.least_card_points}.",
+            )
+    return found
+
+
+def _table_warnings(results: Sequence[SideResult], rules: RuleSet) -> list[Violation]:
+    found: list[Violation] = []
+    naturals = sum(r.natural_canastas for r in results)
+    canastas = sum(r.total_canastas for r in results)
+    points = sum(r.meld_points + r.hand_points for r in results)
+    if naturals > rules.max_natural_canastas:
+        found.append(
+            Violation(
+                "results",
+                "natural_canastas_total",
+                f"The cards make at most {rules.max_natural_canastas} natural canastas in all.",
+                Severity.WARNING,
+            )
+        )
+    if canastas > rules.max_canastas:
+        found.append(
+            Violation(
+                "results",
+                "canastas_total",
+                f"The cards make at most {rules.max_canastas} canastas in all.",
+                Severity.WARNING,
+            )
+        )
+    if points > rules.max_card_points:
+        found.append(
+            Violation(
+                "results",
+                "card_points_total",
+                f"All the cards together count {rules.max_card_points}; "
+                f"melded and hand points add up to {points}.",
+                Severity.WARNING,
+            )
+        )
+    return found
+
+
+def errors_of(violations: Sequence[Violation]) -> list[Violation]:
+    return [v for v in violations if v.severity is Severity.ERROR]
+
+
+def warnings_of(violations: Sequence[Violation]) -> list[Violation]:
+    return [v for v in violations if v.severity is Severity.WARNING]

@@ -1,0 +1,310 @@
+"""Games as the pages and the API use them: create, load, record, edit and delete deals.
+
+Every change checks the entry with the rules engine, replays the game and commits in one
+transaction; a refused change leaves the database as it was.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import selectinload
+
+from ..rules import (
+    VARIANTS,
+    GameState,
+    OptionError,
+    RuleSet,
+    Seat,
+    SideResult,
+    Violation,
+    apply_options,
+    errors_of,
+    replay,
+    seating,
+    validate_deal,
+)
+from ..rules.scoring import INTEGER_FIELDS
+from .db import db
+from .models import Deal, DealResult, Game, Player, Side
+
+#: Longest name for a side or a player; longer would not fit a phone's score sheet.
+MAX_NAME = 40
+#: A starting total carried over from paper cannot be wilder than this.
+MAX_START = 1_000_000
+
+
+class Refusal(Exception):
+    """A request the rules or the game's state do not allow; nothing was changed.
+
+    ``status`` is the HTTP status the API answers with (409 conflict, 422 a broken rule);
+    ``fields`` maps a path such as ``results.1.red_threes`` to what is wrong with it.
+    """
+
+    def __init__(self, message: str, fields: Mapping[str, str] | None = None, status: int = 422):
+        super().__init__(message)
+        self.message = message
+        self.fields = dict(fields or {})
+        self.status = status
+
+    @classmethod
+    def from_violations(cls, violations: Sequence[Violation]) -> Refusal:
+        first = violations[0]
+        fields: dict[str, str] = {}
+        for violation in violations:
+            fields.setdefault(violation.field, violation.message)
+        return cls(first.message, fields)
+
+
+@dataclass
+class SideSpec:
+    """A side as the new-game form or the API gives it."""
+
+    name: str
+    players: list[str] = field(default_factory=list)
+    start: int = 0
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """A loaded game with everything the score sheet shows."""
+
+    game: Game
+    rules: RuleSet
+    state: GameState
+    seats: tuple[Seat, ...]
+
+    def player_name(self, seat: Seat) -> str:
+        return self.game.sides[seat.side].players[seat.player].name
+
+    @property
+    def next_dealer_name(self) -> str:
+        return self.player_name(self.state.next_dealer)
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def token_matches(game: Game, token: str | None) -> bool:
+    """Constant-time comparison of a presented secret with the game's."""
+    if not token:
+        return False
+    return hmac.compare_digest(hash_token(token), game.token_hash)
+
+
+def rules_for(game: Game) -> RuleSet:
+    return apply_options(VARIANTS[game.variant], game.options or {})
+
+
+def side_results(deal: Deal) -> list[SideResult]:
+    return [
+        SideResult(
+            **{name: getattr(r, name) for name in INTEGER_FIELDS},
+            went_out=r.went_out,
+            concealed=r.concealed,
+        )
+        for r in deal.results
+    ]
+
+
+def seats_of(game: Game) -> tuple[Seat, ...]:
+    return seating([len(side.players) for side in game.sides])
+
+
+def sheet_of(game: Game) -> Sheet:
+    rules = rules_for(game)
+    seats = seats_of(game)
+    state = replay(
+        rules,
+        [side_results(deal) for deal in game.deals],
+        starts=[side.start for side in game.sides],
+        seats=seats,
+        first_dealer=game.first_dealer,
+    )
+    return Sheet(game=game, rules=rules, state=state, seats=seats)
+
+
+def load(game_id: str) -> Game | None:
+    """The game with its sides, players and deals, in a fixed number of queries."""
+    return db.session.scalars(
+        select(Game)
+        .where(Game.id == game_id)
+        .options(
+            selectinload(Game.sides).selectinload(Side.players),
+            selectinload(Game.deals).selectinload(Deal.results),
+        )
+    ).one_or_none()
+
+
+def recent(page: int = 1, per_page: int = 20) -> tuple[list[Game], int]:
+    """Games newest first, with the total count for paging."""
+    total = db.session.scalar(select(func.count()).select_from(Game)) or 0
+    games = db.session.scalars(
+        select(Game)
+        .order_by(Game.created_at.desc(), Game.id)
+        .options(selectinload(Game.sides).selectinload(Side.players))
+        .limit(per_page)
+        .offset((page - 1) * per_page)
+    ).all()
+    return list(games), total
+
+
+def _check_name(value: str, path: str, what: str) -> str:
+    name = " ".join(value.split())
+    if not name:
+        raise Refusal(f"Give the {what} a name.", {path: f"The {what} needs a name."})
+    if len(name) > MAX_NAME:
+        raise Refusal(
+            f"A {what}'s name has at most {MAX_NAME} letters.",
+            {path: f"At most {MAX_NAME} letters."},
+        )
+    return name
+
+
+def create_game(
+    variant: str,
+    sides: Sequence[SideSpec],
+    options: Mapping[str, object] | None = None,
+    first_dealer: int = 0,
+) -> tuple[Game, str]:
+    """Create a game; returns it with its edit secret (shown once, stored hashed)."""
+    if variant not in VARIANTS:
+        known = ", ".join(VARIANTS)
+        raise Refusal(f"There is no rule set called {variant!r}; known: {known}.", {"variant": f"Unknown rule set; known: {known}."})
+    try:
+        rules = apply_options(VARIANTS[variant], options or {})
+    except OptionError as error:
+        raise Refusal(error.message, {f"options.{error.option}": error.message}) from None
+    if len(sides) != rules.sides:
+        raise Refusal(
+            f"{rules.name} is played by {rules.sides} sides, not {len(sides)}.",
+            {"sides": f"Give {rules.sides} sides."},
+        )
+    game = Game(id=secrets.token_urlsafe(12), variant=variant, options=dict(options or {}))
+    token = secrets.token_urlsafe(24)
+    game.token_hash = hash_token(token)
+    for position, spec in enumerate(sides):
+        path = f"sides.{position}"
+        side = Side(position=position, name=_check_name(spec.name, f"{path}.name", "side"), start=spec.start)
+        if spec.start % 5 or abs(spec.start) > MAX_START:
+            raise Refusal(
+                "A starting total is a multiple of 5, like every score.",
+                {f"{path}.start": "A multiple of 5, like every score."},
+            )
+        if spec.start >= rules.target:
+            raise Refusal(
+                f"A starting total of {spec.start} has already reached the target of {rules.target}.",
+                {f"{path}.start": f"Less than the target, {rules.target}."},
+            )
+        players = list(spec.players) or [f"{side.name} {n + 1}" for n in range(rules.players_per_side)]
+        if len(players) != rules.players_per_side:
+            raise Refusal(
+                f"Each side of {rules.name} has {rules.players_per_side} players.",
+                {f"{path}.players": f"Give {rules.players_per_side} players."},
+            )
+        for index, player in enumerate(players):
+            side.players.append(
+                Player(position=index, name=_check_name(player, f"{path}.players.{index}", "player"))
+            )
+        game.sides.append(side)
+    if not 0 <= first_dealer < rules.players:
+        raise Refusal("The first dealer must be one of the players.", {"first_dealer": "Pick a player."})
+    game.first_dealer = first_dealer
+    db.session.add(game)
+    game.finished = sheet_of(game).state.finished
+    db.session.commit()
+    return game, token
+
+
+def check_deal(sheet: Sheet, results: Sequence[SideResult], number: int) -> list[Violation]:
+    """Every violation of the entry for deal ``number`` (1-based) of this game."""
+    state = sheet.state
+    if number <= len(state.lines):
+        minimums = state.lines[number - 1].minimums
+    else:
+        minimums = state.minimums
+    return validate_deal(results, sheet.rules, minimums=minimums)
+
+
+def _store_results(deal: Deal, results: Sequence[SideResult]) -> None:
+    deal.results.clear()
+    db.session.flush()
+    for position, result in enumerate(results):
+        deal.results.append(
+            DealResult(
+                side_position=position,
+                **{name: getattr(result, name) for name in INTEGER_FIELDS},
+                went_out=result.went_out,
+                concealed=result.concealed,
+            )
+        )
+
+
+def _commit_if_consistent(game: Game) -> Sheet:
+    """Replay the changed game; refuse a change that would leave deals after the end."""
+    db.session.flush()
+    db.session.expire(game, ["deals"])
+    sheet = sheet_of(game)
+    after = sheet.state.deals_after_end
+    if after:
+        db.session.rollback()
+        raise Refusal(
+            f"With this change the game ends after deal {sheet.state.finished_after}, "
+            f"yet {after} more deal(s) follow it; delete those first.",
+            status=409,
+        )
+    game.finished = sheet.state.finished
+    db.session.commit()
+    return sheet
+
+
+def _require_valid(sheet: Sheet, results: Sequence[SideResult], number: int) -> None:
+    errors = errors_of(check_deal(sheet, results, number))
+    if errors:
+        raise Refusal.from_violations(errors)
+
+
+def add_deal(game: Game, results: Sequence[SideResult]) -> tuple[int, Sheet]:
+    """Record the next deal; returns its number and the game after it."""
+    sheet = sheet_of(game)
+    if sheet.state.finished:
+        raise Refusal(
+            "This game is over: start a new game, or edit or delete a deal to reopen it.",
+            status=409,
+        )
+    number = sheet.state.next_deal
+    _require_valid(sheet, results, number)
+    seq = (max((deal.seq for deal in game.deals), default=0)) + 1
+    deal = Deal(seq=seq)
+    game.deals.append(deal)
+    _store_results(deal, results)
+    return number, _commit_if_consistent(game)
+
+
+def deal_at(game: Game, number: int) -> Deal:
+    if not 1 <= number <= len(game.deals):
+        raise Refusal(f"This game has no deal {number}.", status=404)
+    return game.deals[number - 1]
+
+
+def replace_deal(game: Game, number: int, results: Sequence[SideResult]) -> Sheet:
+    """Replace the entries of deal ``number``; later totals follow."""
+    deal = deal_at(game, number)
+    _require_valid(sheet_of(game), results, number)
+    _store_results(deal, results)
+    deal.version += 1
+    return _commit_if_consistent(game)
+
+
+def delete_deal(game: Game, number: int) -> Sheet:
+    """Remove deal ``number``; the later deals move up one."""
+    deal = deal_at(game, number)
+    game.deals.remove(deal)
+    db.session.delete(deal)
+    return _commit_if_consistent(game)

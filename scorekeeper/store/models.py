@@ -1,0 +1,112 @@
+"""The tables: a game, its sides and players, and each deal's entries per side."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from .db import db
+
+
+def _now() -> datetime:
+    return datetime.now(UTC).replace(tzinfo=None)
+
+
+class Game(db.Model):  # type: ignore[name-defined,misc]
+    __tablename__ = "game"
+
+    #: Public, unguessable id: it is in the score sheet's address.
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    #: SHA-256 of the edit secret (the API token); the secret itself is never stored.
+    token_hash: Mapped[str] = mapped_column(String(64))
+    variant: Mapped[str] = mapped_column(String(32))
+    #: The house options the table chose, as given (RULES.md section 6).
+    options: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    #: Seat index of the player who dealt the first deal.
+    first_dealer: Mapped[int] = mapped_column(default=0)
+    created_at: Mapped[datetime] = mapped_column(default=_now, index=True)
+    updated_at: Mapped[datetime] = mapped_column(default=_now, onupdate=_now)
+    #: Cached from the rules engine after every change, only so the home page can list
+    #: games in progress without replaying each one; the sheet always recomputes.
+    finished: Mapped[bool] = mapped_column(default=False, index=True)
+
+    sides: Mapped[list[Side]] = relationship(
+        back_populates="game", order_by="Side.position", cascade="all, delete-orphan"
+    )
+    deals: Mapped[list[Deal]] = relationship(
+        back_populates="game", order_by="Deal.seq", cascade="all, delete-orphan"
+    )
+
+
+class Side(db.Model):  # type: ignore[name-defined,misc]
+    __tablename__ = "side"
+    __table_args__ = (UniqueConstraint("game_id", "position"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"))
+    position: Mapped[int]
+    name: Mapped[str] = mapped_column(String(60))
+    #: Total carried over from a game begun on paper.
+    start: Mapped[int] = mapped_column(default=0)
+
+    game: Mapped[Game] = relationship(back_populates="sides")
+    players: Mapped[list[Player]] = relationship(
+        back_populates="side", order_by="Player.position", cascade="all, delete-orphan"
+    )
+
+
+class Player(db.Model):  # type: ignore[name-defined,misc]
+    __tablename__ = "player"
+    __table_args__ = (UniqueConstraint("side_id", "position"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    side_id: Mapped[int] = mapped_column(ForeignKey("side.id", ondelete="CASCADE"))
+    position: Mapped[int]
+    name: Mapped[str] = mapped_column(String(60))
+
+    side: Mapped[Side] = relationship(back_populates="players")
+
+
+class Deal(db.Model):  # type: ignore[name-defined,misc]
+    __tablename__ = "deal"
+    __table_args__ = (UniqueConstraint("game_id", "seq"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"))
+    #: Order of entry; the deal's number is its place in that order (deleting one
+    #: renumbers the later ones without rewriting them).
+    seq: Mapped[int]
+    #: Bumped on every edit, for the optimistic check when two phones edit one deal.
+    version: Mapped[int] = mapped_column(default=1)
+    created_at: Mapped[datetime] = mapped_column(default=_now)
+
+    game: Mapped[Game] = relationship(back_populates="deals")
+    results: Mapped[list[DealResult]] = relationship(
+        back_populates="deal", order_by="DealResult.side_position", cascade="all, delete-orphan"
+    )
+
+
+class DealResult(db.Model):  # type: ignore[name-defined,misc]
+    """One side's entries for one deal: exactly the inputs of ``rules.SideResult``."""
+
+    __tablename__ = "deal_result"
+    __table_args__ = (UniqueConstraint("deal_id", "side_position"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    deal_id: Mapped[int] = mapped_column(ForeignKey("deal.id", ondelete="CASCADE"))
+    side_position: Mapped[int]
+    meld_points: Mapped[int] = mapped_column(default=0)
+    natural_canastas: Mapped[int] = mapped_column(default=0)
+    mixed_canastas: Mapped[int] = mapped_column(default=0)
+    wild_canastas: Mapped[int] = mapped_column(default=0)
+    sevens_canastas: Mapped[int] = mapped_column(default=0)
+    concealed_canastas: Mapped[int] = mapped_column(default=0)
+    red_threes: Mapped[int] = mapped_column(default=0)
+    went_out: Mapped[bool] = mapped_column(default=False)
+    concealed: Mapped[bool] = mapped_column(default=False)
+    hand_points: Mapped[int] = mapped_column(default=0)
+
+    deal: Mapped[Deal] = relationship(back_populates="results")

@@ -1,0 +1,227 @@
+"""One form per screen: new game, deal entry, and the empty form for POST-only buttons."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from flask_wtf import FlaskForm
+from wtforms import (
+    BooleanField,
+    Field,
+    FieldList,
+    Form,
+    FormField,
+    IntegerField,
+    RadioField,
+    StringField,
+)
+from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
+
+from ..rules import RuleSet, SideResult, Violation
+from ..rules.scoring import MAX_CANASTAS, MAX_FIGURE
+from ..store.games import MAX_NAME, MAX_START
+
+_SUM = re.compile(r"^\s*\d+(\s*\+\s*\d+)*\s*$")
+
+
+class PointsField(StringField):
+    """Card points: a whole number, or a sum such as ``120+35+15`` counted at the table."""
+
+    def __init__(self, label: str, **kwargs: Any) -> None:
+        render_kw = {"inputmode": "numeric", "autocomplete": "off", "enterkeyhint": "next"}
+        super().__init__(label, render_kw=render_kw, **kwargs)
+        self.points: int = 0
+
+    def pre_validate(self, form: Form) -> None:
+        text = (self.data or "").strip()
+        self.points = 0
+        if not text:
+            return
+        if text.lstrip().startswith("-"):
+            raise ValidationError(f"{self.label.text} cannot be negative.")
+        if not _SUM.match(text):
+            raise ValidationError(
+                f"{self.label.text}: type a number such as 120, or a sum such as 120+35."
+            )
+        self.points = sum(int(part) for part in text.split("+"))
+        if self.points > MAX_FIGURE:
+            raise ValidationError(f"{self.label.text} of {self.points} is more than any deal holds.")
+
+
+class CountField(IntegerField):
+    """A small count with - and + buttons beside it (canastas, red threes)."""
+
+    def __init__(self, label: str, **kwargs: Any) -> None:
+        super().__init__(
+            label,
+            default=0,
+            validators=[
+                Optional(),
+                NumberRange(min=0, max=MAX_CANASTAS, message="From 0 to %(max)s."),
+            ],
+            render_kw={"inputmode": "numeric", "autocomplete": "off", "min": 0},
+            **kwargs,
+        )
+
+    def process_formdata(self, valuelist: list[Any]) -> None:
+        if not valuelist or not str(valuelist[0]).strip():
+            self.data = 0
+            return
+        try:
+            self.data = int(str(valuelist[0]).strip())
+        except ValueError:
+            self.data = None
+            raise ValueError(f"{self.label.text}: type a whole number, such as 1.") from None
+
+
+class SideDealForm(Form):
+    """One side's figures for a deal (a plain Form: the outer form carries CSRF)."""
+
+    natural_canastas = CountField("Natural canastas")
+    mixed_canastas = CountField("Mixed canastas")
+    concealed_canastas = CountField("Concealed canastas")
+    red_threes = CountField("Red threes")
+    meld_points = PointsField("Meld points")
+    hand_points = PointsField("Hand points")
+
+
+class DealForm(FlaskForm):
+    """A whole deal: who went out, then each side's figures."""
+
+    went_out = RadioField("Who went out", choices=[("", "Nobody")], default="", validate_choice=True)
+    concealed = BooleanField("Went out concealed")
+    sides = FieldList(FormField(SideDealForm), min_entries=2)
+
+    def setup(self, side_names: Sequence[str]) -> DealForm:
+        self.went_out.choices = [(str(i), name) for i, name in enumerate(side_names)] + [
+            ("", "Nobody (stock ran out)")
+        ]
+        while len(self.sides) < len(side_names):
+            self.sides.append_entry()
+        return self
+
+    def results(self) -> list[SideResult]:
+        """The entry as the rules engine reads it (call after a successful validate)."""
+        out = self.went_out.data
+        results = []
+        for index, entry in enumerate(self.sides):
+            side = entry.form
+            went_out = out == str(index)
+            results.append(
+                SideResult(
+                    meld_points=side.meld_points.points,
+                    hand_points=side.hand_points.points,
+                    natural_canastas=side.natural_canastas.data or 0,
+                    mixed_canastas=side.mixed_canastas.data or 0,
+                    concealed_canastas=side.concealed_canastas.data or 0,
+                    red_threes=side.red_threes.data or 0,
+                    went_out=went_out,
+                    concealed=bool(self.concealed.data),
+                )
+            )
+        # "Concealed" is one choice for the deal; it belongs to the side that went out.
+        if not out:
+            return results
+        return [
+            r if r.went_out else SideResult(**{**r.__dict__, "concealed": False}) for r in results
+        ]
+
+    def field_for(self, path: str) -> Field | None:
+        """The form field an engine path such as ``results.1.red_threes`` names."""
+        parts = path.split(".")
+        if len(parts) != 3:
+            return None
+        _, side, figure = parts
+        if figure == "went_out":
+            return self.went_out
+        if figure == "concealed":
+            return self.concealed
+        try:
+            entry = self.sides[int(side)]
+        except (ValueError, IndexError):
+            return None
+        field: Field | None = getattr(entry.form, figure, None)
+        return field
+
+    def attach(self, violations: Sequence[Violation]) -> list[str]:
+        """Put each violation next to its field; returns those that belong to no field."""
+        loose: list[str] = []
+        for violation in violations:
+            field = self.field_for(violation.field)
+            if field is None:
+                loose.append(violation.message)
+            elif violation.message not in field.errors:
+                field.errors = [*field.errors, violation.message]
+        return loose
+
+
+def fill_deal_form(form: DealForm, results: Sequence[SideResult]) -> None:
+    """Put a stored deal's figures into the form for editing."""
+    for index, result in enumerate(results):
+        side = form.sides[index].form
+        side.meld_points.data = str(result.meld_points)
+        side.hand_points.data = str(result.hand_points)
+        side.natural_canastas.data = result.natural_canastas
+        side.mixed_canastas.data = result.mixed_canastas
+        side.concealed_canastas.data = result.concealed_canastas
+        side.red_threes.data = result.red_threes
+        if result.went_out:
+            form.went_out.data = str(index)
+            form.concealed.data = result.concealed
+
+
+class SideSetupForm(Form):
+    name = StringField(
+        "Side", validators=[InputRequired("Each side needs a name."), Length(max=MAX_NAME)]
+    )
+    start = IntegerField(
+        "Carried over from paper",
+        default=0,
+        validators=[Optional(), NumberRange(min=-MAX_START, max=MAX_START)],
+        render_kw={"inputmode": "numeric", "autocomplete": "off"},
+    )
+
+    def validate_start(self, field: Field) -> None:
+        if field.data and field.data % 5:
+            raise ValidationError("A starting total is a multiple of 5, like every score.")
+
+
+class NewGameForm(FlaskForm):
+    """Sides, the players in seat order, who deals first, and the house options."""
+
+    sides = FieldList(FormField(SideSetupForm), min_entries=2)
+    #: Player names in seat order around the table (partners never side by side).
+    players = FieldList(
+        StringField(
+            "Player", validators=[InputRequired("Each player needs a name."), Length(max=MAX_NAME)]
+        ),
+        min_entries=4,
+    )
+    first_dealer = RadioField("Deals first", default="0", coerce=int, validate_choice=True)
+    target = IntegerField(
+        "Play to",
+        validators=[InputRequired("Give the target score."), NumberRange(min=5, max=1_000_000)],
+        render_kw={"inputmode": "numeric", "autocomplete": "off"},
+    )
+    concealed_canasta_bonus = BooleanField("+100 for each canasta melded whole from the hand")
+    wilds_may_outnumber_naturals = BooleanField("Wild cards may outnumber natural cards in a meld")
+
+    def validate_target(self, field: Field) -> None:
+        if field.data is not None and field.data % 5:
+            raise ValidationError("The target is a multiple of 5, like every score.")
+
+    def setup(self, rules: RuleSet) -> NewGameForm:
+        while len(self.sides) < rules.sides:
+            self.sides.append_entry()
+        while len(self.players) < rules.players:
+            self.players.append_entry()
+        self.first_dealer.choices = [(seat, str(seat + 1)) for seat in range(rules.players)]
+        if self.target.data is None and not self.is_submitted():
+            self.target.data = rules.target
+        return self
+
+
+class ConfirmForm(FlaskForm):
+    """No fields: a POST-only button still carries its CSRF token."""

@@ -1,0 +1,325 @@
+"""Views of a game: create, the score sheet, record / edit / delete a deal."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from flask import (
+    Response,
+    abort,
+    flash,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from werkzeug.wrappers import Response as BaseResponse
+
+from .. import htmx
+from ..rules import (
+    VARIANTS,
+    GameState,
+    SideResult,
+    Violation,
+    errors_of,
+    replay,
+    score_breakdown,
+    seating,
+)
+from ..store.games import (
+    Refusal,
+    Sheet,
+    SideSpec,
+    add_deal,
+    check_deal,
+    create_game,
+    delete_deal,
+    load,
+    recent,
+    replace_deal,
+    seats_of,
+    sheet_of,
+    side_results,
+    token_matches,
+)
+from ..store.models import Game
+from . import bp
+from .forms import ConfirmForm, DealForm, NewGameForm, fill_deal_form
+
+#: The cookie that holds a game's edit secret, scoped to that game's pages.
+SCORER_COOKIE = "scorer"
+SCORER_COOKIE_AGE = 366 * 24 * 3600
+
+
+def _game_or_404(game_id: str) -> Game:
+    game = load(game_id)
+    if game is None:
+        abort(404, "There is no such game. Check the address, or start a new game.")
+    return game
+
+
+def can_score(game: Game) -> bool:
+    """Only a browser holding the game's secret (its creator, or a scorer link) may change it."""
+    return token_matches(game, request.cookies.get(SCORER_COOKIE))
+
+
+def _require_scorer(game: Game) -> None:
+    if not can_score(game):
+        abort(403, "Only the phone that keeps this game's score can change it (ask for the scorer link).")
+
+
+def _set_scorer_cookie(response: BaseResponse, game: Game, token: str) -> None:
+    response.set_cookie(
+        SCORER_COOKIE,
+        token,
+        max_age=SCORER_COOKIE_AGE,
+        path=url_for("web.sheet", game_id=game.id),
+        httponly=True,
+        samesite="Lax",
+        secure=request.is_secure,
+    )
+
+
+@bp.get("/")
+def index() -> str:
+    """Games in progress, then finished ones, newest first."""
+    games, _ = recent(page=1, per_page=100)
+    return render_template(
+        "index.html",
+        in_progress=[g for g in games if not g.finished],
+        finished=[g for g in games if g.finished],
+    )
+
+
+@bp.route("/games/new", methods=["GET", "POST"])
+def create() -> str | BaseResponse | tuple[str, int]:
+    """Start a game: sides, players in seat order, the first dealer, house options."""
+    rules = VARIANTS["classic"]
+    form = NewGameForm()
+    source = load(request.args["from"]) if request.method == "GET" and "from" in request.args else None
+    if source is not None:
+        _prefill_from(form, source)
+    form.setup(rules)
+    seats = seating([rules.players_per_side] * rules.sides)
+    if form.validate_on_submit():
+        players: list[list[str]] = [[] for _ in range(rules.sides)]
+        for seat, entry in zip(seats, form.players, strict=True):
+            players[seat.side].append(entry.data)
+        specs = [
+            SideSpec(name=entry.form.name.data, players=players[index], start=entry.form.start.data or 0)
+            for index, entry in enumerate(form.sides)
+        ]
+        options: dict[str, object] = {
+            "target": form.target.data,
+            "concealed_canasta_bonus": form.concealed_canasta_bonus.data,
+            "wilds_may_outnumber_naturals": form.wilds_may_outnumber_naturals.data,
+        }
+        try:
+            game, token = create_game(rules.id, specs, options, first_dealer=form.first_dealer.data)
+        except Refusal as refusal:
+            flash(refusal.message, "error")
+        else:
+            response = redirect(url_for("web.sheet", game_id=game.id))
+            _set_scorer_cookie(response, game, token)
+            return response
+    status = 422 if form.is_submitted() else 200
+    return render_template("games/new.html", form=form, rules=rules, seats=seats), status
+
+
+def _prefill_from(form: NewGameForm, game: Game) -> None:
+    """'New game, same players': same sides, seats and options; the next dealer deals."""
+    sheet = sheet_of(game)
+    for index, side in enumerate(game.sides):
+        if index >= len(form.sides):
+            form.sides.append_entry()
+        form.sides[index].form.name.data = side.name
+    for index, seat in enumerate(sheet.seats):
+        if index >= len(form.players):
+            form.players.append_entry()
+        form.players[index].data = sheet.player_name(seat)
+    form.first_dealer.data = sheet.seats.index(sheet.state.next_dealer)
+    form.target.data = sheet.rules.target
+    form.concealed_canasta_bonus.data = sheet.rules.concealed_canasta_bonus > 0
+    form.wilds_may_outnumber_naturals.data = sheet.rules.wilds_may_outnumber_naturals
+
+
+@bp.get("/games/<game_id>")
+def sheet(game_id: str) -> str:
+    """The score sheet: totals, minimums, the dealer, every deal."""
+    game = _game_or_404(game_id)
+    return render_template("games/sheet.html", sheet=sheet_of(game), can_score=can_score(game))
+
+
+@bp.get("/games/<game_id>/join/<token>")
+def join(game_id: str, token: str) -> BaseResponse:
+    """The scorer link: hands the game's secret to another phone."""
+    game = _game_or_404(game_id)
+    if not token_matches(game, token):
+        abort(403, "This scorer link is not valid for this game.")
+    response = redirect(url_for("web.sheet", game_id=game.id))
+    _set_scorer_cookie(response, game, token)
+    return response
+
+
+def _deal_form(sheet: Sheet) -> DealForm:
+    return DealForm().setup([side.name for side in sheet.game.sides])
+
+
+def _preview_state(sheet: Sheet, results: Sequence[SideResult], number: int) -> GameState:
+    """The game as it would stand with this entry as deal ``number``."""
+    deals = [side_results(deal) for deal in sheet.game.deals]
+    if number <= len(deals):
+        deals[number - 1] = list(results)
+    else:
+        deals.append(list(results))
+    return replay(
+        sheet.rules,
+        deals,
+        starts=[side.start for side in sheet.game.sides],
+        seats=sheet.seats,
+        first_dealer=sheet.game.first_dealer,
+    )
+
+
+def _check(form: DealForm, sheet: Sheet, number: int) -> tuple[list[Violation], list[str]]:
+    """Validate the form, then the entry under the rules; attach every message to its field."""
+    if not form.validate():
+        return [], []
+    violations = check_deal(sheet, form.results(), number)
+    loose = form.attach(violations)
+    return violations, loose
+
+
+def _render_deal_form(
+    sheet: Sheet, form: DealForm, number: int, loose: Sequence[str] = (), status: int = 200
+) -> tuple[str, int]:
+    editing = number <= len(sheet.game.deals)
+    dealer = sheet.player_name(sheet.seats[(sheet.game.first_dealer + number - 1) % len(sheet.seats)])
+    return render_template(
+        "deals/form.html",
+        sheet=sheet,
+        form=form,
+        number=number,
+        editing=editing,
+        dealer=dealer,
+        loose=loose,
+        preview=_preview(sheet, form, number) if form.is_submitted() else None,
+    ), status
+
+
+def _preview(sheet: Sheet, form: DealForm, number: int) -> dict[str, object] | None:
+    """Scores and new totals for the live line, or None while an entry is unreadable."""
+    if form.errors:
+        return None
+    results = form.results()
+    if errors_of(check_deal(sheet, results, number)):
+        return None
+    state = _preview_state(sheet, results, number)
+    line = state.lines[number - 1]
+    return {
+        "line": line,
+        "breakdowns": [score_breakdown(result, sheet.rules) for result in results],
+        "winner": state.winner if state.finished_after == number else None,
+    }
+
+
+@bp.route("/games/<game_id>/deals/new", methods=["GET", "POST"])
+def record(game_id: str) -> tuple[str, int] | BaseResponse:
+    """Enter the next deal, checked against the rules before anything is saved."""
+    game = _game_or_404(game_id)
+    _require_scorer(game)
+    sheet = sheet_of(game)
+    if sheet.state.finished:
+        flash("This game is over. Edit or delete a deal to reopen it.", "error")
+        return redirect(url_for("web.sheet", game_id=game.id))
+    number = sheet.state.next_deal
+    form = _deal_form(sheet)
+    if not form.is_submitted():
+        return _render_deal_form(sheet, form, number)
+    violations, loose = _check(form, sheet, number)
+    if form.errors or errors_of(violations):
+        return _render_deal_form(sheet, form, number, loose, status=422)
+    try:
+        number, _ = add_deal(game, form.results())
+    except Refusal as refusal:
+        return _render_deal_form(sheet, form, number, [refusal.message], status=refusal.status)
+    flash(f"Deal {number} saved.", "saved")
+    return redirect(url_for("web.sheet", game_id=game.id))
+
+
+@bp.route("/games/<game_id>/deals/<int:number>/edit", methods=["GET", "POST"])
+def update(game_id: str, number: int) -> tuple[str, int] | BaseResponse:
+    """Correct an earlier deal; every later total and minimum follows."""
+    game = _game_or_404(game_id)
+    _require_scorer(game)
+    if not 1 <= number <= len(game.deals):
+        abort(404, f"This game has no deal {number}.")
+    sheet = sheet_of(game)
+    form = _deal_form(sheet)
+    if not form.is_submitted():
+        fill_deal_form(form, side_results(game.deals[number - 1]))
+        return _render_deal_form(sheet, form, number)
+    violations, loose = _check(form, sheet, number)
+    if form.errors or errors_of(violations):
+        return _render_deal_form(sheet, form, number, loose, status=422)
+    try:
+        replace_deal(game, number, form.results())
+    except Refusal as refusal:
+        game = _game_or_404(game_id)
+        return _render_deal_form(sheet_of(game), form, number, [refusal.message], status=refusal.status)
+    flash(f"Deal {number} changed.", "info")
+    return redirect(url_for("web.sheet", game_id=game.id))
+
+
+@bp.post("/games/<game_id>/deals/preview")
+def preview(game_id: str) -> Response:
+    """The live line under the deal form: each side's score and new total (htmx)."""
+    game = _game_or_404(game_id)
+    _require_scorer(game)
+    sheet = sheet_of(game)
+    number = request.args.get("number", type=int) or sheet.state.next_deal
+    number = max(1, min(number, sheet.state.next_deal))
+    form = _deal_form(sheet)
+    _violations, loose = _check(form, sheet, number)
+    html = render_template(
+        "deals/_preview.html",
+        sheet=sheet,
+        form=form,
+        number=number,
+        loose=loose,
+        preview=_preview(sheet, form, number),
+        oob=True,
+    )
+    response = make_response(html)
+    response.headers["Vary"] = "HX-Request"
+    return response
+
+
+@bp.route("/games/<game_id>/deals/<int:number>/delete", methods=["GET", "POST"])
+def delete(game_id: str, number: int) -> str | BaseResponse | tuple[str, int]:
+    """Delete a deal (undo is deleting the last one), after a confirmation."""
+    game = _game_or_404(game_id)
+    _require_scorer(game)
+    if not 1 <= number <= len(game.deals):
+        abort(404, f"This game has no deal {number}.")
+    sheet = sheet_of(game)
+    form = ConfirmForm()
+    if form.validate_on_submit():
+        try:
+            delete_deal(game, number)
+        except Refusal as refusal:
+            flash(refusal.message, "error")
+            return redirect(url_for("web.sheet", game_id=game_id))
+        flash(f"Deal {number} deleted.", "info")
+        return redirect(url_for("web.sheet", game_id=game_id))
+    line = sheet.state.lines[number - 1]
+    return render_template(
+        "deals/delete.html", sheet=sheet, form=form, number=number, line=line,
+        last=number == len(game.deals),
+    )
+
+
+@bp.app_context_processor
+def _template_helpers() -> dict[str, object]:
+    return {"htmx_request": bool(htmx) and not getattr(htmx, "boosted", False), "seats_of": seats_of}

@@ -1,0 +1,15 @@
+// Steppers: the - and + buttons beside a count. No inline script: the page's markup
+// carries data-step / data-for, and this file (served from static/) wires them up.
+"use strict";
+document.addEventListener("click", function (event) {
+  var button = event.target.closest("button.step[data-for]");
+  if (!button) return;
+  var input = document.getElementById(button.dataset.for);
+  if (!input) return;
+  var value = parseInt(input.value, 10);
+  if (isNaN(value)) value = 0;
+  value = Math.max(0, value + parseInt(button.dataset.step, 10));
+  input.value = String(value);
+  // Let the live preview (htmx, listening for input) know the figure changed.
+  input.dispatchEvent(new Event("input", { bubbles: true }));
+});
