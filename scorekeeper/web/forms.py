@@ -15,11 +15,12 @@ from wtforms import (
     FormField,
     IntegerField,
     RadioField,
+    SelectChoice,
     StringField,
 )
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
 
-from ..rules import RuleSet, SideResult, Violation
+from ..rules import RuleSet, Severity, SideResult, Violation
 from ..rules.scoring import MAX_CANASTAS, MAX_FIGURE
 from ..store.games import MAX_NAME, MAX_START
 
@@ -90,13 +91,16 @@ class SideDealForm(Form):
 class DealForm(FlaskForm):
     """A whole deal: who went out, then each side's figures."""
 
-    went_out = RadioField("Who went out", choices=[("", "Nobody")], default="", validate_choice=True)
+    went_out = RadioField(
+        "Who went out", choices=[SelectChoice("", "Nobody")], default="", validate_choice=True
+    )
     concealed = BooleanField("Went out concealed")
     sides = FieldList(FormField(SideDealForm), min_entries=2)
 
     def setup(self, side_names: Sequence[str]) -> DealForm:
-        self.went_out.choices = [(str(i), name) for i, name in enumerate(side_names)] + [
-            ("", "Nobody (stock ran out)")
+        self.went_out.choices = [
+            *(SelectChoice(str(i), name) for i, name in enumerate(side_names)),
+            SelectChoice("", "Nobody"),
         ]
         while len(self.sides) < len(side_names):
             self.sides.append_entry()
@@ -145,16 +149,28 @@ class DealForm(FlaskForm):
         field: Field | None = getattr(entry.form, figure, None)
         return field
 
-    def attach(self, violations: Sequence[Violation]) -> list[str]:
-        """Put each violation next to its field; returns those that belong to no field."""
-        loose: list[str] = []
+    def attach(self, violations: Sequence[Violation]) -> list[Violation]:
+        """Put each violation next to its field: errors in ``field.errors``, warnings in
+        ``field.warnings``. Returns those that belong to no field (the deal as a whole)."""
+        loose: list[Violation] = []
         for violation in violations:
             field = self.field_for(violation.field)
             if field is None:
-                loose.append(violation.message)
+                loose.append(violation)
+            elif violation.severity is Severity.WARNING:
+                warnings = getattr(field, "warnings", [])
+                if violation.message not in warnings:
+                    field.warnings = [*warnings, violation.message]  # type: ignore[attr-defined]
             elif violation.message not in field.errors:
                 field.errors = [*field.errors, violation.message]
         return loose
+
+    def has_errors(self) -> bool:
+        """Whether any field carries an error (``errors`` is cached by WTForms)."""
+        return any(
+            field.errors
+            for field in (self.went_out, self.concealed, *(f for e in self.sides for f in e.form))
+        )
 
 
 def fill_deal_form(form: DealForm, results: Sequence[SideResult]) -> None:
@@ -217,7 +233,7 @@ class NewGameForm(FlaskForm):
             self.sides.append_entry()
         while len(self.players) < rules.players:
             self.players.append_entry()
-        self.first_dealer.choices = [(seat, str(seat + 1)) for seat in range(rules.players)]
+        self.first_dealer.choices = [SelectChoice(seat, str(seat + 1)) for seat in range(rules.players)]
         if self.target.data is None and not self.is_submitted():
             self.target.data = rules.target
         return self

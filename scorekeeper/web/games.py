@@ -182,7 +182,7 @@ def _preview_state(sheet: Sheet, results: Sequence[SideResult], number: int) -> 
     )
 
 
-def _check(form: DealForm, sheet: Sheet, number: int) -> tuple[list[Violation], list[str]]:
+def _check(form: DealForm, sheet: Sheet, number: int) -> tuple[list[Violation], list[Violation]]:
     """Validate the form, then the entry under the rules; attach every message to its field."""
     if not form.validate():
         return [], []
@@ -191,8 +191,13 @@ def _check(form: DealForm, sheet: Sheet, number: int) -> tuple[list[Violation], 
     return violations, loose
 
 
+def _loose(refusal: Refusal) -> Violation:
+    """A refusal of the deal as a whole (not of one figure), shown above the save button."""
+    return Violation("results", "refused", refusal.message)
+
+
 def _render_deal_form(
-    sheet: Sheet, form: DealForm, number: int, loose: Sequence[str] = (), status: int = 200
+    sheet: Sheet, form: DealForm, number: int, loose: Sequence[Violation] = (), status: int = 200
 ) -> tuple[str, int]:
     editing = number <= len(sheet.game.deals)
     dealer = sheet.player_name(sheet.seats[(sheet.game.first_dealer + number - 1) % len(sheet.seats)])
@@ -210,7 +215,7 @@ def _render_deal_form(
 
 def _preview(sheet: Sheet, form: DealForm, number: int) -> dict[str, object] | None:
     """Scores and new totals for the live line, or None while an entry is unreadable."""
-    if form.errors:
+    if form.has_errors():
         return None
     results = form.results()
     if errors_of(check_deal(sheet, results, number)):
@@ -238,12 +243,12 @@ def record(game_id: str) -> tuple[str, int] | BaseResponse:
     if not form.is_submitted():
         return _render_deal_form(sheet, form, number)
     violations, loose = _check(form, sheet, number)
-    if form.errors or errors_of(violations):
+    if form.has_errors() or errors_of(violations):
         return _render_deal_form(sheet, form, number, loose, status=422)
     try:
         number, _ = add_deal(game, form.results())
     except Refusal as refusal:
-        return _render_deal_form(sheet, form, number, [refusal.message], status=refusal.status)
+        return _render_deal_form(sheet, form, number, [_loose(refusal)], status=refusal.status)
     flash(f"Deal {number} saved.", "saved")
     return redirect(url_for("web.sheet", game_id=game.id))
 
@@ -261,13 +266,13 @@ def update(game_id: str, number: int) -> tuple[str, int] | BaseResponse:
         fill_deal_form(form, side_results(game.deals[number - 1]))
         return _render_deal_form(sheet, form, number)
     violations, loose = _check(form, sheet, number)
-    if form.errors or errors_of(violations):
+    if form.has_errors() or errors_of(violations):
         return _render_deal_form(sheet, form, number, loose, status=422)
     try:
         replace_deal(game, number, form.results())
     except Refusal as refusal:
         game = _game_or_404(game_id)
-        return _render_deal_form(sheet_of(game), form, number, [refusal.message], status=refusal.status)
+        return _render_deal_form(sheet_of(game), form, number, [_loose(refusal)], status=refusal.status)
     flash(f"Deal {number} changed.", "info")
     return redirect(url_for("web.sheet", game_id=game.id))
 

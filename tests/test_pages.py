@@ -1,0 +1,293 @@
+"""The pages through the Flask client: create a game, record, edit, undo, win."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from scorekeeper.store import db
+from scorekeeper.store.models import Deal, DealResult, Game
+
+NAMES = ["Ana", "Vera", "Boris", "Goran"]  # seat order: We, They, We, They
+
+
+def new_game(client: FlaskClient, **extra: Any) -> str:
+    """Create a classic game through the new-game form; returns its id."""
+    data = {
+        "sides-0-name": "We",
+        "sides-1-name": "They",
+        **{f"players-{i}": name for i, name in enumerate(NAMES)},
+        "first_dealer": "0",
+        "target": "5000",
+    }
+    data.update({k: str(v) for k, v in extra.items()})
+    response = client.post("/games/new", data=data)
+    assert response.status_code == 302, response.get_data(as_text=True)
+    match = re.fullmatch(r"/games/([\w-]+)", response.headers["Location"])
+    assert match
+    return match.group(1)
+
+
+def deal_form(
+    out: str = "",
+    concealed: bool = False,
+    we: dict[str, Any] | None = None,
+    they: dict[str, Any] | None = None,
+) -> dict[str, str]:
+    data = {"went_out": out}
+    if concealed:
+        data["concealed"] = "y"
+    for index, figures in enumerate((we or {}, they or {})):
+        for name, value in figures.items():
+            data[f"sides-{index}-{name}"] = str(value)
+    return data
+
+
+CASE_A = {"meld_points": 220, "natural_canastas": 1, "mixed_canastas": 1, "red_threes": 1,
+          "hand_points": 10}
+CASE_B = {"meld_points": 150, "red_threes": 2, "hand_points": 85}
+
+
+def totals(client: FlaskClient, game_id: str) -> list[int]:
+    html = client.get(f"/games/{game_id}").get_data(as_text=True)
+    return [int(v) for v in re.findall(r'class="total-points num">(-?\d+)<', html)]
+
+
+def needs(client: FlaskClient, game_id: str) -> list[int]:
+    html = client.get(f"/games/{game_id}").get_data(as_text=True)
+    return [int(v) for v in re.findall(r"needs (\d+)", html)]
+
+
+def count_rows(app: Flask) -> tuple[int, int]:
+    with app.app_context():
+        return db.session.query(Deal).count(), db.session.query(DealResult).count()
+
+
+def test_home_lists_new_game_in_progress(client: FlaskClient) -> None:
+    assert "No game in progress" in client.get("/").get_data(as_text=True)
+    new_game(client)
+    html = client.get("/").get_data(as_text=True)
+    assert "We · They" in html
+    assert "No game in progress" not in html
+
+
+def test_new_game_sheet_shows_sides_minimums_and_dealer(client: FlaskClient) -> None:
+    game_id = new_game(client, first_dealer=2)
+    html = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert totals(client, game_id) == [0, 0]
+    assert needs(client, game_id) == [50, 50]
+    # Seat 3 (Boris) deals first.
+    assert "<strong>Boris</strong> deals" in html
+
+
+def test_new_game_refuses_missing_names_and_keeps_input(client: FlaskClient, app: Flask) -> None:
+    response = client.post(
+        "/games/new",
+        data={"sides-0-name": "We", "sides-1-name": "", "players-0": "Ana", "target": "5000"},
+    )
+    assert response.status_code == 422
+    html = response.get_data(as_text=True)
+    assert "Each side needs a name." in html
+    assert 'value="Ana"' in html
+    with app.app_context():
+        assert db.session.query(Game).count() == 0
+
+
+def test_new_game_refuses_target_not_multiple_of_5(client: FlaskClient) -> None:
+    data = {"sides-0-name": "We", "sides-1-name": "They", "target": "5001",
+            **{f"players-{i}": n for i, n in enumerate(NAMES)}}
+    response = client.post("/games/new", data=data)
+    assert response.status_code == 422
+    assert "multiple of 5" in response.get_data(as_text=True)
+
+
+def test_record_worked_cases_a_and_b(client: FlaskClient) -> None:
+    """RULES.md section 8: A scores 1210, B 265."""
+    game_id = new_game(client)
+    response = client.post(
+        f"/games/{game_id}/deals/new", data=deal_form("0", we=CASE_A, they=CASE_B)
+    )
+    assert response.status_code == 302
+    html = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert "Deal 1 saved." in html and "Undo" in html
+    assert totals(client, game_id) == [1210, 265]
+    # The deal passes to the left: Vera deals deal 2.
+    assert "Deal 2 · <strong>Vera</strong> deals" in html
+
+
+def test_points_fields_accept_sums(client: FlaskClient) -> None:
+    game_id = new_game(client)
+    we = {**CASE_A, "meld_points": "120+35+65"}
+    client.post(f"/games/{game_id}/deals/new", data=deal_form("0", we=we, they=CASE_B))
+    assert totals(client, game_id) == [1210, 265]
+
+
+def test_live_preview_shows_scores_and_new_totals(client: FlaskClient) -> None:
+    game_id = new_game(client)
+    response = client.post(
+        f"/games/{game_id}/deals/preview",
+        data=deal_form("0", we=CASE_A, they=CASE_B),
+        headers={"HX-Request": "true"},
+    )
+    html = response.get_data(as_text=True)
+    assert response.status_code == 200
+    assert "+1210" in html and "+265" in html
+    assert 'hx-swap-oob="true"' in html
+    assert count_rows_client(client, game_id) == 0
+
+
+def count_rows_client(client: FlaskClient, game_id: str) -> int:
+    html = client.get(f"/games/{game_id}").get_data(as_text=True)
+    return len(re.findall(r'aria-label="Edit deal \d+"', html))
+
+
+REFUSALS = [
+    # (description, form data, expected message fragment)
+    ("five red threes", deal_form(we={**CASE_B, "red_threes": 3}, they={**CASE_B, "red_threes": 2}),
+     "only 4 red threes"),
+    ("going out without a canasta", deal_form("0", we={"meld_points": 90, "hand_points": 5},
+                                             they=CASE_B), "Going out needs a canasta"),
+    ("concealed without going out", deal_form("", True, we=CASE_B, they=CASE_B),
+     "Only the side that went out"),
+    ("not a multiple of 5", deal_form(we={**CASE_B, "meld_points": 33}, they=CASE_B),
+     "multiple of 5"),
+    ("negative figure", deal_form(we={**CASE_B, "hand_points": -10}, they=CASE_B),
+     "cannot be negative"),
+    ("canastas the points cannot hold", deal_form(we={**CASE_B, "meld_points": 40,
+                                                      "natural_canastas": 1, "mixed_canastas": 1},
+                                                  they=CASE_B), "cannot hold them"),
+    ("text where a number belongs", deal_form(we={**CASE_B, "meld_points": "lots"}, they=CASE_B),
+     "type a number"),
+    ("text in a count", deal_form(we={**CASE_B, "red_threes": "two"}, they=CASE_B),
+     "whole number"),
+]
+
+
+@pytest.mark.parametrize(("label", "data", "message"), REFUSALS, ids=[r[0] for r in REFUSALS])
+def test_refused_deal_saves_nothing_and_keeps_input(
+    client: FlaskClient, app: Flask, label: str, data: dict[str, str], message: str
+) -> None:
+    game_id = new_game(client)
+    before = count_rows(app)
+    response = client.post(f"/games/{game_id}/deals/new", data=data)
+    assert response.status_code == 422, label
+    html = response.get_data(as_text=True)
+    assert message in html
+    # The form keeps what was typed.
+    assert f'value="{data["sides-1-meld_points"]}"' in html
+    assert count_rows(app) == before
+    assert totals(client, game_id) == [0, 0]
+
+
+def test_both_sides_going_out_is_impossible_to_enter(client: FlaskClient) -> None:
+    """One choice for the deal: a forged value naming no side is refused."""
+    game_id = new_game(client)
+    response = client.post(
+        f"/games/{game_id}/deals/new", data=deal_form("0,1", we=CASE_A, they=CASE_A)
+    )
+    assert response.status_code == 422
+    assert totals(client, game_id) == [0, 0]
+
+
+def test_below_minimum_is_a_warning_not_a_refusal(client: FlaskClient) -> None:
+    game_id = new_game(client)
+    data = deal_form(we={"meld_points": 40, "hand_points": 20}, they=CASE_B)
+    preview = client.post(f"/games/{game_id}/deals/preview", data=data).get_data(as_text=True)
+    assert "Check: The side&#39;s initial meld needed 50" in preview
+    assert client.post(f"/games/{game_id}/deals/new", data=data).status_code == 302
+
+
+def test_editing_deal_1_changes_later_minimums(client: FlaskClient) -> None:
+    game_id = new_game(client)
+    client.post(f"/games/{game_id}/deals/new", data=deal_form("0", we=CASE_A, they=CASE_B))
+    client.post(f"/games/{game_id}/deals/new", data=deal_form(we=CASE_B, they=CASE_B))
+    # 1210 + 265 = 1475: still 50.
+    assert needs(client, game_id) == [50, 50]
+    # Deal 1 with two natural canastas instead: 1210 + 500 + 265 = 1975 -> needs 90.
+    edit = client.get(f"/games/{game_id}/deals/1/edit").get_data(as_text=True)
+    assert 'value="220"' in edit
+    response = client.post(
+        f"/games/{game_id}/deals/1/edit",
+        data=deal_form("0", we={**CASE_A, "natural_canastas": 2, "meld_points": 255}, they=CASE_B),
+    )
+    assert response.status_code == 302
+    assert totals(client, game_id) == [1210 + 500 + 35 + 265, 530]
+    assert needs(client, game_id) == [90, 50]
+
+
+def test_undo_last_deal_after_confirmation(client: FlaskClient) -> None:
+    game_id = new_game(client)
+    client.post(f"/games/{game_id}/deals/new", data=deal_form("0", we=CASE_A, they=CASE_B))
+    confirm = client.get(f"/games/{game_id}/deals/1/delete")
+    assert "Undo deal 1?" in confirm.get_data(as_text=True)
+    assert totals(client, game_id) == [1210, 265]  # asking changes nothing
+    client.post(f"/games/{game_id}/deals/1/delete")
+    assert totals(client, game_id) == [0, 0]
+
+
+def test_delete_middle_deal_renumbers(client: FlaskClient) -> None:
+    game_id = new_game(client)
+    client.post(f"/games/{game_id}/deals/new", data=deal_form("0", we=CASE_A, they=CASE_B))
+    client.post(f"/games/{game_id}/deals/new", data=deal_form(we=CASE_B, they=CASE_B))
+    client.post(f"/games/{game_id}/deals/1/delete")
+    assert totals(client, game_id) == [265, 265]
+    assert count_rows_client(client, game_id) == 1
+
+
+def test_whole_game_to_a_win_then_new_game_same_players(client: FlaskClient) -> None:
+    game_id = new_game(client)
+    big = {"meld_points": 310, "natural_canastas": 2, "red_threes": 4, "hand_points": 15}
+    # D: 2295 a deal (RULES.md 8), concealed. 3 deals: 6885 > 5000.
+    for _ in range(3):
+        response = client.post(
+            f"/games/{game_id}/deals/new",
+            data=deal_form("0", True, we=big, they={"meld_points": 0, "hand_points": 120}),
+        )
+        assert response.status_code == 302
+    html = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert "We win with 6885" in html
+    assert "Record deal" not in html
+    # A finished game takes no more deals.
+    response = client.get(f"/games/{game_id}/deals/new")
+    assert response.status_code == 302
+    again = client.get(f"/games/new?from={game_id}").get_data(as_text=True)
+    for name in ["We", "They", *NAMES]:
+        assert f'value="{name}"' in again
+    home = client.get("/").get_data(as_text=True)
+    in_progress, finished = home.split('id="h-finished"')
+    assert game_id not in in_progress and game_id in finished
+
+
+def test_viewer_without_secret_cannot_change(client: FlaskClient, app: Flask) -> None:
+    game_id = new_game(client)
+    other = app.test_client()
+    html = other.get(f"/games/{game_id}").get_data(as_text=True)
+    assert "/deals/new" not in html and "Edit deal" not in html
+    assert other.post(f"/games/{game_id}/deals/new", data=deal_form(we=CASE_B, they=CASE_B)
+                      ).status_code == 403
+    assert totals(client, game_id) == [0, 0]
+
+
+def test_unknown_game_is_404(client: FlaskClient) -> None:
+    assert client.get("/games/nope").status_code == 404
+
+
+def test_csrf_is_required_on_forms(tmp_path: Any) -> None:
+    from scorekeeper import create_app
+
+    app = create_app({"TESTING": True, "SECRET_KEY": "t",
+                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'c.sqlite'}"})
+    client = app.test_client()
+    response = client.post("/games/new", data={"sides-0-name": "We"})
+    assert response.status_code == 400
+    assert "nothing was saved" in response.get_data(as_text=True)
+    page = client.get("/games/new").get_data(as_text=True)
+    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page)
+    assert token
+    data = {"csrf_token": token.group(1), "sides-0-name": "We", "sides-1-name": "They",
+            "target": "5000", **{f"players-{i}": n for i, n in enumerate(NAMES)}}
+    assert client.post("/games/new", data=data).status_code == 302
