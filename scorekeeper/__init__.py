@@ -67,7 +67,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config.from_prefixed_env()
     else:
         app.config.from_mapping(test_config)
-    if os.environ.get("DATABASE_URL") and (test_config is None or "SQLALCHEMY_DATABASE_URI" not in test_config):
+    if os.environ.get("DATABASE_URL") and (
+        test_config is None or "SQLALCHEMY_DATABASE_URI" not in test_config
+    ):
         app.config["SQLALCHEMY_DATABASE_URI"] = os.environ["DATABASE_URL"]
     app.config["SQLALCHEMY_DATABASE_URI"] = database_url(app.config["SQLALCHEMY_DATABASE_URI"])
     if not app.config.get("SECRET_KEY"):

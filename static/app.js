@@ -13,3 +13,13 @@ document.addEventListener("click", function (event) {
   // Let the live preview (htmx, listening for input) know the figure changed.
   input.dispatchEvent(new Event("input", { bubbles: true }));
 });
+
+// New game: the seat labels show the side names as they are typed.
+document.addEventListener("input", function (event) {
+  var match = /^sides-(\d+)-name$/.exec(event.target.id || "");
+  if (!match) return;
+  var name = event.target.value.trim() || "side " + (Number(match[1]) + 1);
+  document.querySelectorAll('[data-side-name="' + match[1] + '"]').forEach(function (el) {
+    el.textContent = name;
+  });
+});

@@ -139,8 +139,13 @@ def deal_json(sheet: Sheet, number: int) -> dict[str, Any]:
         "dealer": sheet.player_name(line.dealer),
         "version": deal.version,
         "results": [
-            {"side": side, **{name: getattr(result, name) for name in names}, "score": score,
-             "total": total, "meld_minimum": minimum}
+            {
+                "side": side,
+                **{name: getattr(result, name) for name in names},
+                "score": score,
+                "total": total,
+                "meld_minimum": minimum,
+            }
             for side, (result, score, total, minimum) in enumerate(
                 zip(side_results(deal), line.scores, line.totals, line.minimums, strict=True)
             )
@@ -204,7 +209,11 @@ def _side_specs(value: Any) -> list[SideSpec]:
         _unknown(side, {"name", "players", "start"}, f"{path}.")
         players = side.get("players", [])
         if not isinstance(players, list):
-            raise ApiError(422, f"{path}.players must be a list of names.", {f"{path}.players": "Must be a list."})
+            raise ApiError(
+                422,
+                f"{path}.players must be a list of names.",
+                {f"{path}.players": "Must be a list."},
+            )
         specs.append(
             SideSpec(
                 name=_string(side.get("name", f"Side {index + 1}"), f"{path}.name"),
@@ -256,7 +265,9 @@ def _results(body: Mapping[str, Any], rules: RuleSet) -> list[SideResult]:
     _unknown(body, {"results"})
     raw = body.get("results")
     if not isinstance(raw, list):
-        raise ApiError(422, "results must be a list, one result per side.", {"results": "Must be a list."})
+        raise ApiError(
+            422, "results must be a list, one result per side.", {"results": "Must be a list."}
+        )
     if len(raw) != rules.sides:
         raise ApiError(
             422,
@@ -271,7 +282,9 @@ def _results(body: Mapping[str, Any], rules: RuleSet) -> list[SideResult]:
         _unknown(item, {"side", *INTEGER_FIELDS, *BOOLEAN_FIELDS}, f"{path}.")
         if "side" in item and item["side"] != index:
             raise ApiError(
-                422, "Results go in side order.", {f"{path}.side": f"This result is side {index}'s."}
+                422,
+                "Results go in side order.",
+                {f"{path}.side": f"This result is side {index}'s."},
             )
         values: dict[str, Any] = {}
         for name in INTEGER_FIELDS:
@@ -279,7 +292,11 @@ def _results(body: Mapping[str, Any], rules: RuleSet) -> list[SideResult]:
         for name in BOOLEAN_FIELDS:
             value = item.get(name, False)
             if not isinstance(value, bool):
-                raise ApiError(422, f"{path}.{name} must be true or false.", {f"{path}.{name}": "Must be true or false."})
+                raise ApiError(
+                    422,
+                    f"{path}.{name} must be true or false.",
+                    {f"{path}.{name}": "Must be true or false."},
+                )
             values[name] = value
         results.append(SideResult(**values))
     return results

@@ -146,24 +146,37 @@ def _figure_violations(side: int, result: SideResult, rules: RuleSet) -> list[Vi
         path = _path(side, name)
         label = name.replace("_", " ")
         if isinstance(value, bool) or not isinstance(value, int):
-            found.append(Violation(path, "not_a_number", f"{label.capitalize()} must be a whole number."))
+            found.append(
+                Violation(path, "not_a_number", f"{label.capitalize()} must be a whole number.")
+            )
         elif value < 0:
             found.append(Violation(path, "negative", f"{label.capitalize()} cannot be negative."))
         elif name.endswith("_points"):
             if value > MAX_FIGURE:
                 found.append(
-                    Violation(path, "too_large", f"{label.capitalize()} of {value} is more than any deal holds.")
+                    Violation(
+                        path,
+                        "too_large",
+                        f"{label.capitalize()} of {value} is more than any deal holds.",
+                    )
                 )
             elif value % 5:
                 found.append(
                     Violation(
                         path,
                         "multiple_of_5",
-                        f"{label.capitalize()} must be a multiple of 5: every card counts 5, 10, 20 or 50.",
+                        f"{label.capitalize()} must be a multiple of 5: "
+                        "every card counts 5, 10, 20 or 50.",
                     )
                 )
         elif value > MAX_CANASTAS:
-            found.append(Violation(path, "too_large", f"{label.capitalize()}: {value} is more than the cards allow."))
+            found.append(
+                Violation(
+                    path,
+                    "too_large",
+                    f"{label.capitalize()}: {value} is more than the cards allow.",
+                )
+            )
     return found
 
 
@@ -183,7 +196,8 @@ def validate_deal(
             Violation(
                 "results",
                 "sides",
-                f"A deal of {rules.name} has one result per side: {rules.sides}, not {len(results)}.",
+                f"A deal of {rules.name} has one result per side: "
+                f"{rules.sides}, not {len(results)}.",
             )
         ]
     found: list[Violation] = []
@@ -256,12 +270,19 @@ def _side_violations(
 
     if result.went_out:
         missing = [
-            kind.value for kind in rules.canasta_kinds
+            kind.value
+            for kind in rules.canasta_kinds
             if kind in rules.kinds_to_go_out and not result.canastas(kind)
         ]
         if result.total_canastas < rules.canastas_to_go_out:
-            needed = "a canasta" if rules.canastas_to_go_out == 1 else f"{rules.canastas_to_go_out} canastas"
-            error("went_out", "out_needs_canastas", f"Going out needs {needed} on the side's table.")
+            needed = (
+                "a canasta"
+                if rules.canastas_to_go_out == 1
+                else f"{rules.canastas_to_go_out} canastas"
+            )
+            error(
+                "went_out", "out_needs_canastas", f"Going out needs {needed} on the side's table."
+            )
         elif missing:
             error(
                 "went_out",
@@ -270,9 +291,17 @@ def _side_violations(
             )
     if result.concealed:
         if not result.went_out:
-            error("concealed", "concealed_needs_out", "Only the side that went out can have gone out concealed.")
+            error(
+                "concealed",
+                "concealed_needs_out",
+                "Only the side that went out can have gone out concealed.",
+            )
         elif rules.concealed_going_out_bonus is None:
-            error("concealed", "no_concealed_out", f"{rules.name} has no bonus for going out concealed.")
+            error(
+                "concealed",
+                "no_concealed_out",
+                f"{rules.name} has no bonus for going out concealed.",
+            )
 
     if result.concealed_canastas:
         if rules.concealed_canasta_bonus == 0:
@@ -289,21 +318,23 @@ def _side_violations(
             )
 
     # Plausibility: a slip of the pen is likely, but the table has the last word.
-    if minimum is not None and result.melded and result.meld_points < minimum:
-        if not (result.went_out and result.concealed):
-            warning(
-                "meld_points",
-                "below_minimum",
-                f"The side's initial meld needed {minimum}; meld points of "
-                f"{result.meld_points} are less than that.",
-            )
+    # A player who goes out concealed needs no minimum (RULES.md section 2).
+    out_concealed = result.went_out and result.concealed
+    if minimum is not None and result.melded and result.meld_points < minimum and not out_concealed:
+        warning(
+            "meld_points",
+            "below_minimum",
+            f"The side's initial meld needed {minimum}; meld points of "
+            f"{result.meld_points} are less than that.",
+        )
     holding = rules.players_per_side - (1 if result.went_out else 0)
     if result.hand_points < holding * rules.least_card_points:
         if result.went_out:
             warning(
                 "hand_points",
                 "partner_holds_cards",
-                "When a player goes out, the partners still hold cards: their points are the hand points.",
+                "When a player goes out, the partners still hold cards: "
+                "their points are the hand points.",
             )
         else:
             warning(

@@ -168,7 +168,11 @@ class OptionError(ValueError):
 
 
 #: Boolean house options and how each one changes the rule set.
-_BOOLEAN_OPTIONS = ("wilds_may_outnumber_naturals", "black_three_freezes", "concealed_canasta_bonus")
+_BOOLEAN_OPTIONS = (
+    "wilds_may_outnumber_naturals",
+    "black_three_freezes",
+    "concealed_canasta_bonus",
+)
 #: The concealed-canasta house rule's bonus per canasta (RULES.md section 4).
 CONCEALED_CANASTA_BONUS = 100
 #: Highest target a table may set; beyond it a game could not end in one evening, or a year.

@@ -176,7 +176,10 @@ def create_game(
     """Create a game; returns it with its edit secret (shown once, stored hashed)."""
     if variant not in VARIANTS:
         known = ", ".join(VARIANTS)
-        raise Refusal(f"There is no rule set called {variant!r}; known: {known}.", {"variant": f"Unknown rule set; known: {known}."})
+        raise Refusal(
+            f"There is no rule set called {variant!r}; known: {known}.",
+            {"variant": f"Unknown rule set; known: {known}."},
+        )
     try:
         rules = apply_options(VARIANTS[variant], options or {})
     except OptionError as error:
@@ -191,7 +194,9 @@ def create_game(
     game.token_hash = hash_token(token)
     for position, spec in enumerate(sides):
         path = f"sides.{position}"
-        side = Side(position=position, name=_check_name(spec.name, f"{path}.name", "side"), start=spec.start)
+        side = Side(
+            position=position, name=_check_name(spec.name, f"{path}.name", "side"), start=spec.start
+        )
         if spec.start % 5 or abs(spec.start) > MAX_START:
             raise Refusal(
                 "A starting total is a multiple of 5, like every score.",
@@ -199,10 +204,13 @@ def create_game(
             )
         if spec.start >= rules.target:
             raise Refusal(
-                f"A starting total of {spec.start} has already reached the target of {rules.target}.",
+                f"A starting total of {spec.start} has already reached "
+                f"the target of {rules.target}.",
                 {f"{path}.start": f"Less than the target, {rules.target}."},
             )
-        players = list(spec.players) or [f"{side.name} {n + 1}" for n in range(rules.players_per_side)]
+        players = list(spec.players) or [
+            f"{side.name} {n + 1}" for n in range(rules.players_per_side)
+        ]
         if len(players) != rules.players_per_side:
             raise Refusal(
                 f"Each side of {rules.name} has {rules.players_per_side} players.",
@@ -210,11 +218,15 @@ def create_game(
             )
         for index, player in enumerate(players):
             side.players.append(
-                Player(position=index, name=_check_name(player, f"{path}.players.{index}", "player"))
+                Player(
+                    position=index, name=_check_name(player, f"{path}.players.{index}", "player")
+                )
             )
         game.sides.append(side)
     if not 0 <= first_dealer < rules.players:
-        raise Refusal("The first dealer must be one of the players.", {"first_dealer": "Pick a player."})
+        raise Refusal(
+            "The first dealer must be one of the players.", {"first_dealer": "Pick a player."}
+        )
     game.first_dealer = first_dealer
     db.session.add(game)
     game.finished = sheet_of(game).state.finished
@@ -225,10 +237,8 @@ def create_game(
 def check_deal(sheet: Sheet, results: Sequence[SideResult], number: int) -> list[Violation]:
     """Every violation of the entry for deal ``number`` (1-based) of this game."""
     state = sheet.state
-    if number <= len(state.lines):
-        minimums = state.lines[number - 1].minimums
-    else:
-        minimums = state.minimums
+    editing = number <= len(state.lines)
+    minimums = state.lines[number - 1].minimums if editing else state.minimums
     return validate_deal(results, sheet.rules, minimums=minimums)
 
 

@@ -15,7 +15,7 @@ def _now() -> datetime:
     return datetime.now(UTC).replace(tzinfo=None)
 
 
-class Game(db.Model):  # type: ignore[name-defined,misc]
+class Game(db.Model):  # type: ignore[name-defined]
     __tablename__ = "game"
 
     #: Public, unguessable id: it is in the score sheet's address.
@@ -41,7 +41,7 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
     )
 
 
-class Side(db.Model):  # type: ignore[name-defined,misc]
+class Side(db.Model):  # type: ignore[name-defined]
     __tablename__ = "side"
     __table_args__ = (UniqueConstraint("game_id", "position"),)
 
@@ -58,7 +58,7 @@ class Side(db.Model):  # type: ignore[name-defined,misc]
     )
 
 
-class Player(db.Model):  # type: ignore[name-defined,misc]
+class Player(db.Model):  # type: ignore[name-defined]
     __tablename__ = "player"
     __table_args__ = (UniqueConstraint("side_id", "position"),)
 
@@ -70,7 +70,7 @@ class Player(db.Model):  # type: ignore[name-defined,misc]
     side: Mapped[Side] = relationship(back_populates="players")
 
 
-class Deal(db.Model):  # type: ignore[name-defined,misc]
+class Deal(db.Model):  # type: ignore[name-defined]
     __tablename__ = "deal"
     __table_args__ = (UniqueConstraint("game_id", "seq"),)
 
@@ -89,7 +89,7 @@ class Deal(db.Model):  # type: ignore[name-defined,misc]
     )
 
 
-class DealResult(db.Model):  # type: ignore[name-defined,misc]
+class DealResult(db.Model):  # type: ignore[name-defined]
     """One side's entries for one deal: exactly the inputs of ``rules.SideResult``."""
 
     __tablename__ = "deal_result"

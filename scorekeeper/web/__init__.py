@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask import Blueprint, Flask, render_template, request
+from flask.typing import ResponseReturnValue
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
@@ -15,7 +16,7 @@ def register_error_pages(app: Flask) -> None:
     """Errors in the page's own words; the API answers JSON (see ``api``)."""
 
     @app.errorhandler(CSRFError)
-    def csrf_error(error: CSRFError) -> tuple[str, int] | object:
+    def csrf_error(error: CSRFError) -> ResponseReturnValue:
         if request.path.startswith("/api/"):
             from ..api import error_response
 
@@ -28,11 +29,14 @@ def register_error_pages(app: Flask) -> None:
         ), 400
 
     @app.errorhandler(HTTPException)
-    def http_error(error: HTTPException) -> tuple[str, int] | object:
+    def http_error(error: HTTPException) -> ResponseReturnValue:
         if request.path.startswith("/api/"):
             from ..api import error_response
 
-            return error_response(error.code or 500, error.description or error.name)
+            message = error.description or error.name
+            if error.code == 413:
+                message = "The request body is too large."
+            return error_response(error.code or 500, message)
         return render_template(
             "error.html", title=error.name, message=error.description
         ), error.code or 500

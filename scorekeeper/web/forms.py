@@ -48,7 +48,9 @@ class PointsField(StringField):
             )
         self.points = sum(int(part) for part in text.split("+"))
         if self.points > MAX_FIGURE:
-            raise ValidationError(f"{self.label.text} of {self.points} is more than any deal holds.")
+            raise ValidationError(
+                f"{self.label.text} of {self.points} is more than any deal holds."
+            )
 
 
 class CountField(IntegerField):
@@ -73,7 +75,6 @@ class CountField(IntegerField):
         try:
             self.data = int(str(valuelist[0]).strip())
         except ValueError:
-            self.data = None
             raise ValueError(f"{self.label.text}: type a whole number, such as 1.") from None
 
 
@@ -160,7 +161,7 @@ class DealForm(FlaskForm):
             elif violation.severity is Severity.WARNING:
                 warnings = getattr(field, "warnings", [])
                 if violation.message not in warnings:
-                    field.warnings = [*warnings, violation.message]  # type: ignore[attr-defined]
+                    field.warnings = [*warnings, violation.message]
             elif violation.message not in field.errors:
                 field.errors = [*field.errors, violation.message]
         return loose
@@ -233,7 +234,9 @@ class NewGameForm(FlaskForm):
             self.sides.append_entry()
         while len(self.players) < rules.players:
             self.players.append_entry()
-        self.first_dealer.choices = [SelectChoice(seat, str(seat + 1)) for seat in range(rules.players)]
+        self.first_dealer.choices = [
+            SelectChoice(seat, str(seat + 1)) for seat in range(rules.players)
+        ]
         if self.target.data is None and not self.is_submitted():
             self.target.data = rules.target
         return self

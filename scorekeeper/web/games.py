@@ -66,7 +66,10 @@ def can_score(game: Game) -> bool:
 
 def _require_scorer(game: Game) -> None:
     if not can_score(game):
-        abort(403, "Only the phone that keeps this game's score can change it (ask for the scorer link).")
+        abort(
+            403,
+            "Only the phone that keeps this game's score can change it (ask for the scorer link).",
+        )
 
 
 def _set_scorer_cookie(response: BaseResponse, game: Game, token: str) -> None:
@@ -97,7 +100,9 @@ def create() -> str | BaseResponse | tuple[str, int]:
     """Start a game: sides, players in seat order, the first dealer, house options."""
     rules = VARIANTS["classic"]
     form = NewGameForm()
-    source = load(request.args["from"]) if request.method == "GET" and "from" in request.args else None
+    source = (
+        load(request.args["from"]) if request.method == "GET" and "from" in request.args else None
+    )
     if source is not None:
         _prefill_from(form, source)
     form.setup(rules)
@@ -107,7 +112,9 @@ def create() -> str | BaseResponse | tuple[str, int]:
         for seat, entry in zip(seats, form.players, strict=True):
             players[seat.side].append(entry.data)
         specs = [
-            SideSpec(name=entry.form.name.data, players=players[index], start=entry.form.start.data or 0)
+            SideSpec(
+                name=entry.form.name.data, players=players[index], start=entry.form.start.data or 0
+            )
             for index, entry in enumerate(form.sides)
         ]
         options: dict[str, object] = {
@@ -200,7 +207,9 @@ def _render_deal_form(
     sheet: Sheet, form: DealForm, number: int, loose: Sequence[Violation] = (), status: int = 200
 ) -> tuple[str, int]:
     editing = number <= len(sheet.game.deals)
-    dealer = sheet.player_name(sheet.seats[(sheet.game.first_dealer + number - 1) % len(sheet.seats)])
+    dealer = sheet.player_name(
+        sheet.seats[(sheet.game.first_dealer + number - 1) % len(sheet.seats)]
+    )
     return render_template(
         "deals/form.html",
         sheet=sheet,
@@ -272,7 +281,9 @@ def update(game_id: str, number: int) -> tuple[str, int] | BaseResponse:
         replace_deal(game, number, form.results())
     except Refusal as refusal:
         game = _game_or_404(game_id)
-        return _render_deal_form(sheet_of(game), form, number, [_loose(refusal)], status=refusal.status)
+        return _render_deal_form(
+            sheet_of(game), form, number, [_loose(refusal)], status=refusal.status
+        )
     flash(f"Deal {number} changed.", "info")
     return redirect(url_for("web.sheet", game_id=game.id))
 
@@ -320,11 +331,18 @@ def delete(game_id: str, number: int) -> str | BaseResponse | tuple[str, int]:
         return redirect(url_for("web.sheet", game_id=game_id))
     line = sheet.state.lines[number - 1]
     return render_template(
-        "deals/delete.html", sheet=sheet, form=form, number=number, line=line,
+        "deals/delete.html",
+        sheet=sheet,
+        form=form,
+        number=number,
+        line=line,
         last=number == len(game.deals),
     )
 
 
 @bp.app_context_processor
 def _template_helpers() -> dict[str, object]:
-    return {"htmx_request": bool(htmx) and not getattr(htmx, "boosted", False), "seats_of": seats_of}
+    return {
+        "htmx_request": bool(htmx) and not getattr(htmx, "boosted", False),
+        "seats_of": seats_of,
+    }

@@ -1,0 +1,37 @@
+# Two entry points for a fresh clone: `make run` and `make test` (see README.md).
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+HOST ?= 127.0.0.1
+PORT ?= 5000
+
+.PHONY: run test lint system-deps clean
+
+# The app and its runtime dependencies, in a virtual environment of the project's own.
+$(VENV)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e .
+	touch $@
+
+# What the tests need on top: pytest, hypothesis, Playwright (driving Debian's Chromium), ...
+$(VENV)/.installed-test: $(VENV)/.installed
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $@
+
+run: $(VENV)/.installed
+	$(BIN)/flask --app scorekeeper run --host $(HOST) --port $(PORT)
+
+system-deps:
+	scripts/install-system-deps
+
+lint: $(VENV)/.installed-test
+	$(BIN)/ruff check .
+	$(BIN)/mypy
+	$(BIN)/mypy --strict --follow-imports=silent scorekeeper/rules
+
+test: $(VENV)/.installed-test system-deps lint
+	$(BIN)/pytest
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache test-results

@@ -1,0 +1,98 @@
+"""A whole game kept with thumbs on a phone-sized Chromium, against the real server."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page, expect
+
+from .conftest import shot
+
+
+def tap_more(page: Page, label: str, side: str, times: int = 1) -> None:
+    for _ in range(times):
+        page.get_by_role("button", name=f"{label}, {side}: one more").tap()
+
+
+def test_a_whole_game_with_thumbs(phone: Page, live_server: str) -> None:
+    page = phone
+    page.goto(live_server + "/")
+    shot(page, "home-empty")
+    page.get_by_role("link", name="New game").tap()
+    page.get_by_label("Side 1", exact=True).fill("We")
+    page.get_by_label("Side 2", exact=True).fill("They")
+    for seat, name in enumerate(["Ana", "Vera", "Boris", "Goran"], start=1):
+        page.locator(f"#players-{seat - 1}").fill(name)
+    shot(page, "new-game")
+    page.get_by_role("button", name="Start the game").tap()
+    expect(page.locator(".next-deal")).to_have_text("Deal 1 · Ana deals")
+    shot(page, "sheet-new")
+
+    # Deal 1: RULES.md section 8, cases A (We) and B (They), with the live preview.
+    page.get_by_role("link", name="Record deal 1").tap()
+    page.locator("label.segment", has_text="We").tap()
+    tap_more(page, "Natural canastas", "We")
+    tap_more(page, "Mixed canastas", "We")
+    tap_more(page, "Red threes", "We")
+    page.locator("#sides-0-meld_points").fill("220")
+    page.locator("#sides-0-hand_points").fill("10")
+    tap_more(page, "Red threes", "They", 2)
+    page.locator("#sides-1-meld_points").fill("150")
+    page.locator("#sides-1-hand_points").fill("85")
+    expect(page.locator("#preview")).to_contain_text("+1210")
+    expect(page.locator("#preview")).to_contain_text("+265")
+    # Number fields open the numeric keypad.
+    expect(page.locator("#sides-0-meld_points")).to_have_attribute("inputmode", "numeric")
+    shot(page, "deal-form")
+    page.get_by_role("button", name="Save deal 1").tap()
+    expect(page.locator(".flash")).to_contain_text("Deal 1 saved.")
+    expect(page.locator(".total-points")).to_have_text(["1210", "265"])
+    expect(page.locator(".next-deal")).to_have_text("Deal 2 · Vera deals")
+    shot(page, "sheet-one-deal")
+
+    # A refusal: five red threes; the message names the rule and nothing is saved.
+    page.get_by_role("link", name="Record deal 2").tap()
+    tap_more(page, "Red threes", "We", 3)
+    tap_more(page, "Red threes", "They", 2)
+    page.locator("#sides-0-meld_points").fill("120")
+    page.locator("#sides-1-meld_points").fill("90")
+    expect(page.locator("#preview")).to_contain_text("only 4 red threes")
+    page.get_by_role("button", name="Save deal 2").tap()
+    expect(page.locator(".thumb")).to_contain_text("only 4 red threes")
+    expect(page.locator("#sides-0-meld_points")).to_have_value("120")
+    shot(page, "deal-refused")
+    page.get_by_role("link", name="Cancel").tap()
+    expect(page.locator(".total-points")).to_have_text(["1210", "265"])
+
+    # Edit deal 1: We melded 250, not 220.
+    page.get_by_role("link", name="Edit deal 1").tap()
+    page.locator("#sides-0-meld_points").fill("250")
+    expect(page.locator("#preview")).to_contain_text("+1240")
+    page.get_by_role("button", name="Save deal 1").tap()
+    expect(page.locator(".total-points")).to_have_text(["1240", "265"])
+
+    # Two big concealed deals for We (case D, 2295 each): 1240 + 4590 = 5830, We win.
+    for number in (2, 3):
+        page.get_by_role("link", name=f"Record deal {number}").tap()
+        page.locator("label.segment", has_text="We").tap()
+        page.get_by_label("Went out concealed").check()
+        tap_more(page, "Natural canastas", "We", 2)
+        tap_more(page, "Red threes", "We", 4)
+        page.locator("#sides-0-meld_points").fill("310")
+        page.locator("#sides-0-hand_points").fill("15")
+        page.locator("#sides-1-hand_points").fill("120")
+        page.get_by_role("button", name=f"Save deal {number}").tap()
+        expect(page.locator(".flash")).to_contain_text(f"Deal {number} saved.")
+    expect(page.locator(".winner h2")).to_have_text("We win with 5830")
+    shot(page, "sheet-won")
+
+    # Undo the winning deal, with a confirmation: the game goes on.
+    page.get_by_role("link", name="Undo deal 3").tap()
+    shot(page, "undo-confirm")
+    page.get_by_role("button", name="Undo deal 3").tap()
+    expect(page.locator(".total-points")).to_have_text(["3535", "145"])  # 265 - 120
+    expect(page.get_by_role("link", name="Record deal 3")).to_be_visible()
+
+    # No sideways scrolling at phone width.
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    assert re.search(r"/games/[\w-]+$", page.url)
