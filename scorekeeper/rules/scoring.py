@@ -223,9 +223,11 @@ def validate_deal(
                     )
                 )
     if red_threes > rules.max_red_threes:
+        # Named at the last side that lists red threes: the figure most likely mistyped.
+        last = max(side for side, result in enumerate(results) if result.red_threes)
         found.append(
             Violation(
-                "results",
+                _path(last, "red_threes"),
                 "red_threes_total",
                 f"There are only {rules.max_red_threes} red threes in the cards; "
                 f"this deal lists {red_threes}.",

@@ -159,6 +159,8 @@ class DealForm(FlaskForm):
             if field is None:
                 loose.append(violation)
             elif violation.severity is Severity.WARNING:
+                if isinstance(field, PointsField) and not (field.data or "").strip():
+                    continue  # not typed yet: no "check this" before the player gets there
                 warnings = getattr(field, "warnings", [])
                 if violation.message not in warnings:
                     field.warnings = [*warnings, violation.message]

@@ -19,7 +19,7 @@ from werkzeug.serving import make_server
 from scorekeeper import create_app
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
-RESULTS = Path(__file__).resolve().parents[2] / "test-results"
+RESULTS = Path(__file__).resolve().parents[2] / "test-results" / "screenshots"
 PHONE = {"width": 390, "height": 844}
 
 
@@ -77,6 +77,6 @@ def phone(request: pytest.FixtureRequest, new_context: Callable[..., BrowserCont
 
 def shot(page: Page, name: str) -> None:
     """Save a screenshot for people to look at (test-results/<name>-<scheme>.png)."""
-    RESULTS.mkdir(exist_ok=True)
+    RESULTS.mkdir(parents=True, exist_ok=True)
     scheme = page.evaluate("matchMedia('(prefers-color-scheme: dark)').matches")
     page.screenshot(path=RESULTS / f"{name}-{'dark' if scheme else 'light'}.png", full_page=True)
