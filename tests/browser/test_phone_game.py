@@ -56,9 +56,11 @@ def test_a_whole_game_with_thumbs(phone: Page, live_server: str) -> None:
     tap_more(page, "Red threes", "They", 2)
     page.locator("#sides-0-meld_points").fill("120")
     page.locator("#sides-1-meld_points").fill("90")
-    expect(page.locator("#preview")).to_contain_text("only 4 red threes")
+    # The message appears next to the stepper at fault while typing, and after saving.
+    expect(page.locator("#err-sides-1-red_threes")).to_contain_text("only 4 red threes")
+    expect(page.locator("#preview")).to_contain_text("Check the marked figures.")
     page.get_by_role("button", name="Save deal 2").tap()
-    expect(page.locator(".thumb")).to_contain_text("only 4 red threes")
+    expect(page.locator("#err-sides-1-red_threes")).to_contain_text("only 4 red threes")
     expect(page.locator("#sides-0-meld_points")).to_have_value("120")
     shot(page, "deal-refused")
     page.get_by_role("link", name="Cancel").tap()
