@@ -9,6 +9,14 @@ from playwright.sync_api import Page, expect
 from .conftest import shot
 
 
+def htmx_ready(page: Page) -> None:
+    """Wait until htmx has wired up the deal form (a swapped-in page settles first)."""
+    page.wait_for_function(
+        "() => { const f = document.querySelector('form.deal-form');"
+        " return f && f['htmx-internal-data'] !== undefined; }"
+    )
+
+
 def tap_more(page: Page, label: str, side: str, times: int = 1) -> None:
     for _ in range(times):
         page.get_by_role("button", name=f"{label}, {side}: one more").tap()
@@ -30,6 +38,7 @@ def test_a_whole_game_with_thumbs(phone: Page, live_server: str) -> None:
 
     # Deal 1: RULES.md section 8, cases A (We) and B (They), with the live preview.
     page.get_by_role("link", name="Record deal 1").tap()
+    htmx_ready(page)
     page.locator("label.segment", has_text="We").tap()
     tap_more(page, "Natural canastas", "We")
     tap_more(page, "Mixed canastas", "We")
@@ -52,6 +61,7 @@ def test_a_whole_game_with_thumbs(phone: Page, live_server: str) -> None:
 
     # A refusal: five red threes; the message names the rule and nothing is saved.
     page.get_by_role("link", name="Record deal 2").tap()
+    htmx_ready(page)
     tap_more(page, "Red threes", "We", 3)
     tap_more(page, "Red threes", "They", 2)
     page.locator("#sides-0-meld_points").fill("120")
@@ -68,6 +78,7 @@ def test_a_whole_game_with_thumbs(phone: Page, live_server: str) -> None:
 
     # Edit deal 1: We melded 250, not 220.
     page.get_by_role("link", name="Edit deal 1").tap()
+    htmx_ready(page)
     page.locator("#sides-0-meld_points").fill("250")
     expect(page.locator("#preview")).to_contain_text("+1240")
     page.get_by_role("button", name="Save deal 1").tap()
