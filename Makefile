@@ -30,8 +30,10 @@ lint: $(VENV)/.installed-test
 	$(BIN)/mypy
 	$(BIN)/mypy --strict --follow-imports=silent scorekeeper/rules
 
+# The whole suite on SQLite, then again on a throw-away PostgreSQL server.
 test: $(VENV)/.installed-test system-deps lint
 	$(BIN)/pytest
+	scripts/with-postgres $(BIN)/pytest
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache test-results

@@ -47,8 +47,13 @@ def deal_form(
     return data
 
 
-CASE_A = {"meld_points": 220, "natural_canastas": 1, "mixed_canastas": 1, "red_threes": 1,
-          "hand_points": 10}
+CASE_A = {
+    "meld_points": 220,
+    "natural_canastas": 1,
+    "mixed_canastas": 1,
+    "red_threes": 1,
+    "hand_points": 10,
+}
 CASE_B = {"meld_points": 150, "red_threes": 2, "hand_points": 85}
 
 
@@ -98,8 +103,12 @@ def test_new_game_refuses_missing_names_and_keeps_input(client: FlaskClient, app
 
 
 def test_new_game_refuses_target_not_multiple_of_5(client: FlaskClient) -> None:
-    data = {"sides-0-name": "We", "sides-1-name": "They", "target": "5001",
-            **{f"players-{i}": n for i, n in enumerate(NAMES)}}
+    data = {
+        "sides-0-name": "We",
+        "sides-1-name": "They",
+        "target": "5001",
+        **{f"players-{i}": n for i, n in enumerate(NAMES)},
+    }
     response = client.post("/games/new", data=data)
     assert response.status_code == 422
     assert "multiple of 5" in response.get_data(as_text=True)
@@ -147,23 +156,45 @@ def count_rows_client(client: FlaskClient, game_id: str) -> int:
 
 REFUSALS = [
     # (description, form data, expected message fragment)
-    ("five red threes", deal_form(we={**CASE_B, "red_threes": 3}, they={**CASE_B, "red_threes": 2}),
-     "only 4 red threes"),
-    ("going out without a canasta", deal_form("0", we={"meld_points": 90, "hand_points": 5},
-                                             they=CASE_B), "Going out needs a canasta"),
-    ("concealed without going out", deal_form("", True, we=CASE_B, they=CASE_B),
-     "Only the side that went out"),
-    ("not a multiple of 5", deal_form(we={**CASE_B, "meld_points": 33}, they=CASE_B),
-     "multiple of 5"),
-    ("negative figure", deal_form(we={**CASE_B, "hand_points": -10}, they=CASE_B),
-     "cannot be negative"),
-    ("canastas the points cannot hold", deal_form(we={**CASE_B, "meld_points": 40,
-                                                      "natural_canastas": 1, "mixed_canastas": 1},
-                                                  they=CASE_B), "cannot hold them"),
-    ("text where a number belongs", deal_form(we={**CASE_B, "meld_points": "lots"}, they=CASE_B),
-     "type a number"),
-    ("text in a count", deal_form(we={**CASE_B, "red_threes": "two"}, they=CASE_B),
-     "whole number"),
+    (
+        "five red threes",
+        deal_form(we={**CASE_B, "red_threes": 3}, they={**CASE_B, "red_threes": 2}),
+        "only 4 red threes",
+    ),
+    (
+        "going out without a canasta",
+        deal_form("0", we={"meld_points": 90, "hand_points": 5}, they=CASE_B),
+        "Going out needs a canasta",
+    ),
+    (
+        "concealed without going out",
+        deal_form("", True, we=CASE_B, they=CASE_B),
+        "Only the side that went out",
+    ),
+    (
+        "not a multiple of 5",
+        deal_form(we={**CASE_B, "meld_points": 33}, they=CASE_B),
+        "multiple of 5",
+    ),
+    (
+        "negative figure",
+        deal_form(we={**CASE_B, "hand_points": -10}, they=CASE_B),
+        "cannot be negative",
+    ),
+    (
+        "canastas the points cannot hold",
+        deal_form(
+            we={**CASE_B, "meld_points": 40, "natural_canastas": 1, "mixed_canastas": 1},
+            they=CASE_B,
+        ),
+        "cannot hold them",
+    ),
+    (
+        "text where a number belongs",
+        deal_form(we={**CASE_B, "meld_points": "lots"}, they=CASE_B),
+        "type a number",
+    ),
+    ("text in a count", deal_form(we={**CASE_B, "red_threes": "two"}, they=CASE_B), "whole number"),
 ]
 
 
@@ -267,8 +298,12 @@ def test_viewer_without_secret_cannot_change(client: FlaskClient, app: Flask) ->
     other = app.test_client()
     html = other.get(f"/games/{game_id}").get_data(as_text=True)
     assert "/deals/new" not in html and "Edit deal" not in html
-    assert other.post(f"/games/{game_id}/deals/new", data=deal_form(we=CASE_B, they=CASE_B)
-                      ).status_code == 403
+    assert (
+        other.post(
+            f"/games/{game_id}/deals/new", data=deal_form(we=CASE_B, they=CASE_B)
+        ).status_code
+        == 403
+    )
     assert totals(client, game_id) == [0, 0]
 
 
@@ -279,8 +314,13 @@ def test_unknown_game_is_404(client: FlaskClient) -> None:
 def test_csrf_is_required_on_forms(tmp_path: Any) -> None:
     from scorekeeper import create_app
 
-    app = create_app({"TESTING": True, "SECRET_KEY": "t",
-                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'c.sqlite'}"})
+    app = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "t",
+            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'c.sqlite'}",
+        }
+    )
     client = app.test_client()
     response = client.post("/games/new", data={"sides-0-name": "We"})
     assert response.status_code == 400
@@ -288,6 +328,11 @@ def test_csrf_is_required_on_forms(tmp_path: Any) -> None:
     page = client.get("/games/new").get_data(as_text=True)
     token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page)
     assert token
-    data = {"csrf_token": token.group(1), "sides-0-name": "We", "sides-1-name": "They",
-            "target": "5000", **{f"players-{i}": n for i, n in enumerate(NAMES)}}
+    data = {
+        "csrf_token": token.group(1),
+        "sides-0-name": "We",
+        "sides-1-name": "They",
+        "target": "5000",
+        **{f"players-{i}": n for i, n in enumerate(NAMES)},
+    }
     assert client.post("/games/new", data=data).status_code == 302

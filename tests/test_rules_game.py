@@ -190,14 +190,24 @@ def test_seating_four_players() -> None:
 def test_seating_two_sides_of_three() -> None:
     """Section 3 (classic-6): 2 sides of 3, partners alternate: A1 B1 A2 B2 A3 B3."""
     assert seating([3, 3]) == (
-        Seat(0, 0), Seat(1, 0), Seat(0, 1), Seat(1, 1), Seat(0, 2), Seat(1, 2),
+        Seat(0, 0),
+        Seat(1, 0),
+        Seat(0, 1),
+        Seat(1, 1),
+        Seat(0, 2),
+        Seat(1, 2),
     )
 
 
 def test_seating_three_sides_of_two() -> None:
     """Section 3 (classic-6x3): 3 sides of 2: A1 B1 C1 A2 B2 C2."""
     assert seating([2, 2, 2]) == (
-        Seat(0, 0), Seat(1, 0), Seat(2, 0), Seat(0, 1), Seat(1, 1), Seat(2, 1),
+        Seat(0, 0),
+        Seat(1, 0),
+        Seat(2, 0),
+        Seat(0, 1),
+        Seat(1, 1),
+        Seat(2, 1),
     )
 
 

@@ -19,9 +19,7 @@ ROOT = Path(__file__).parents[1]
 RULES_DIR = ROOT / "scorekeeper" / "rules"
 
 #: Web framework and database packages the engine must not know about.
-FRAMEWORKS = frozenset(
-    {"flask", "werkzeug", "jinja2", "wtforms", "sqlalchemy", "flask_sqlalchemy"}
-)
+FRAMEWORKS = frozenset({"flask", "werkzeug", "jinja2", "wtforms", "sqlalchemy", "flask_sqlalchemy"})
 #: Modules whose only purpose is I/O (files, processes, network, database).
 IO_MODULES = frozenset(
     {"os", "pathlib", "io", "socket", "subprocess", "requests", "urllib", "sqlite3"}
@@ -92,9 +90,7 @@ def test_checker_catches_forbidden_imports(source: str, bad: list[str]) -> None:
     assert forbidden_imports(source) == bad
 
 
-@pytest.mark.parametrize(
-    "path", rules_sources(), ids=lambda path: str(path.relative_to(RULES_DIR))
-)
+@pytest.mark.parametrize("path", rules_sources(), ids=lambda path: str(path.relative_to(RULES_DIR)))
 def test_rules_module_is_pure(path: Path) -> None:
     """No rules module imports a web framework, the database or an I/O module."""
     depth = len(path.relative_to(RULES_DIR).parts) - 1

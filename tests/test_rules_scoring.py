@@ -183,7 +183,10 @@ def test_concealed_canasta_house_rule(
 def test_concealed_canasta_bonus_counts_each_canasta() -> None:
     """Section 4: the extra is per concealed canasta: two of them add 200."""
     side = SideResult(
-        meld_points=100, natural_canastas=1, mixed_canastas=1, concealed_canastas=2,
+        meld_points=100,
+        natural_canastas=1,
+        mixed_canastas=1,
+        concealed_canastas=2,
         hand_points=20,
     )
     # 500 + 300 + 2 x 100 + 100 melded - 20 hand = 1080
@@ -252,7 +255,10 @@ def test_baseline_entry_is_clean() -> None:
         pytest.param(
             [replace(CASE_A, red_threes=0), replace(CASE_B, red_threes=5)],
             CLASSIC,
-            {("results.1.red_threes", "red_threes_side"), ("results.1.red_threes", "red_threes_total")},
+            {
+                ("results.1.red_threes", "red_threes_side"),
+                ("results.1.red_threes", "red_threes_total"),
+            },
             id="red_threes_side",
         ),
         pytest.param(

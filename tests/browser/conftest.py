@@ -17,6 +17,7 @@ from playwright.sync_api import BrowserContext, Page
 from werkzeug.serving import make_server
 
 from scorekeeper import create_app
+from scorekeeper.store import db
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 RESULTS = Path(__file__).resolve().parents[2] / "test-results" / "screenshots"
@@ -29,7 +30,8 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     app = create_app(
         {
             "SECRET_KEY": "browser-tests",
-            "SQLALCHEMY_DATABASE_URI": os.environ.get("DATABASE_URL_TEST")
+            # Its own database: the other tests empty theirs after each test.
+            "SQLALCHEMY_DATABASE_URI": os.environ.get("DATABASE_URL_TEST_BROWSER")
             or f"sqlite:///{folder / 'live.sqlite'}",
         }
     )
@@ -38,6 +40,9 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     thread.start()
     yield f"http://127.0.0.1:{server.server_port}"
     server.shutdown()
+    with app.app_context():
+        db.session.remove()
+        db.engine.dispose()
 
 
 @pytest.fixture(scope="session")
