@@ -336,3 +336,32 @@ def test_csrf_is_required_on_forms(tmp_path: Any) -> None:
         **{f"players-{i}": n for i, n in enumerate(NAMES)},
     }
     assert client.post("/games/new", data=data).status_code == 302
+
+
+def test_csrf_token_survives_a_long_game_evening(tmp_path: Any, monkeypatch: Any) -> None:
+    """A deal form opened at 8 pm still saves at 4 am (itsdangerous reads time.time())."""
+    import time
+
+    from scorekeeper import create_app
+
+    app = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "t",
+            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'c.sqlite'}",
+        }
+    )
+    client = app.test_client()
+    page = client.get("/games/new").get_data(as_text=True)
+    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page)
+    assert token
+    later = time.time() + 8 * 3600
+    monkeypatch.setattr(time, "time", lambda: later)
+    data = {
+        "csrf_token": token.group(1),
+        "sides-0-name": "We",
+        "sides-1-name": "They",
+        "target": "5000",
+        **{f"players-{i}": n for i, n in enumerate(NAMES)},
+    }
+    assert client.post("/games/new", data=data).status_code == 302
