@@ -8,7 +8,7 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
-from flask import Flask
+from flask import Flask, session
 from flask_htmx import HTMX
 from flask_migrate import Migrate
 from flask_wtf.csrf import CSRFProtect
@@ -86,6 +86,12 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(api.bp)
     csrf.exempt(api.bp)  # the API authenticates with a bearer token, not a cookie
     web.register_error_pages(app)
+
+    @app.before_request
+    def _keep_session() -> None:
+        # The session (and the CSRF token in it) outlives closing the browser: 31 days.
+        if not session.permanent:
+            session.permanent = True
 
     if app.config["AUTO_MIGRATE"]:
         upgrade_database(app)

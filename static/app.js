@@ -23,3 +23,15 @@ document.addEventListener("input", function (event) {
     el.textContent = name;
   });
 });
+
+// A double tap on "Save" sends one deal: the button stays disabled once the form is sent.
+document.addEventListener("submit", function (event) {
+  var button = event.target.querySelector("button[type=submit]");
+  if (button) setTimeout(function () { button.disabled = true; }, 0);
+});
+// Coming back to the page from the browser's history: the button works again.
+window.addEventListener("pageshow", function () {
+  document.querySelectorAll("button[type=submit][disabled]").forEach(function (b) {
+    b.disabled = false;
+  });
+});

@@ -493,3 +493,27 @@ def test_warnings_are_warnings() -> None:
     assert all(v.severity is WARNING for v in violations)
     assert errors_of(violations) == []
     assert len(warnings_of(violations)) == 3
+
+
+def test_more_natural_canastas_than_the_cards_make_is_refused() -> None:
+    """Section 7: eight of each rank in two packs make at most 11 natural canastas."""
+    # 6 + 6 = 12 natural canastas; meld points 6 * 35 = 210 hold each side's six.
+    we = replace(CASE_A, natural_canastas=6, mixed_canastas=0, meld_points=210)
+    they = replace(CASE_B, natural_canastas=6, meld_points=210)
+    violations = validate_deal([we, they], CLASSIC)
+    assert found(violations, ERROR) == {("results.1.natural_canastas", "natural_canastas_total")}
+
+
+def test_eleven_natural_canastas_in_all_are_possible() -> None:
+    we = replace(CASE_A, natural_canastas=6, mixed_canastas=0, meld_points=210)
+    they = replace(CASE_B, natural_canastas=5, meld_points=175)
+    assert found(validate_deal([we, they], CLASSIC), ERROR) == set()
+
+
+def test_more_canastas_than_the_cards_make_is_refused() -> None:
+    """Section 7: all canastas at most 13 over all sides."""
+    # 5 natural + 4 mixed = 9 and 2 natural + 3 mixed = 5: 14 canastas, 7 natural.
+    we = replace(CASE_A, natural_canastas=5, mixed_canastas=4, meld_points=5 * 35 + 4 * 50)
+    they = replace(CASE_B, natural_canastas=2, mixed_canastas=3, meld_points=2 * 35 + 3 * 50)
+    violations = validate_deal([we, they], CLASSIC)
+    assert found(violations, ERROR) == {("results.1.mixed_canastas", "canastas_total")}

@@ -13,18 +13,34 @@ from typing import Any
 
 from flask import Blueprint, Response, jsonify, request, url_for
 
-from ..rules import VARIANTS, CanastaKind, RuleSet, SideResult, options_of
+from ..rules import (
+    VARIANTS,
+    CanastaKind,
+    OptionError,
+    RuleSet,
+    SideResult,
+    Violation,
+    apply_options,
+    options_of,
+    warnings_of,
+)
 from ..rules.scoring import BOOLEAN_FIELDS, INTEGER_FIELDS
 from ..store.games import (
+    EXPORT_FORMAT,
     Refusal,
     Sheet,
     SideSpec,
     add_deal,
+    check_deal,
     create_game,
+    deal_at,
     delete_deal,
+    export_game,
+    import_game,
     load,
     recent,
     replace_deal,
+    require_open,
     sheet_of,
     side_results,
     token_matches,
@@ -34,6 +50,7 @@ from ..store.models import Game
 bp = Blueprint("api", __name__, url_prefix="/api")
 
 PER_PAGE = 20
+MAX_PAGE = 1_000_000
 
 
 class ApiError(Exception):
@@ -230,7 +247,9 @@ def create() -> tuple[Response, int]:
     body = _body()
     _unknown(body, {"variant", "sides", "options", "first_dealer"})
     variant = _string(body.get("variant", "classic"), "variant")
-    options = body.get("options") or {}
+    options = body.get("options")
+    if options is None:
+        options = {}
     if not isinstance(options, dict):
         raise ApiError(422, "options must be an object.", {"options": "Must be an object."})
     first_dealer = _integer(body.get("first_dealer", 0), "first_dealer")
@@ -242,8 +261,10 @@ def create() -> tuple[Response, int]:
 def index() -> Response:
     """Games, newest first, a page at a time (``?page=``)."""
     page = request.args.get("page", "1")
-    if not page.isdigit() or int(page) < 1:
-        raise ApiError(400, "page must be a whole number from 1.", {"page": "From 1."})
+    if not (page.isascii() and page.isdigit()) or not 1 <= int(page) <= MAX_PAGE:
+        raise ApiError(
+            400, f"page must be a whole number from 1 to {MAX_PAGE}.", {"page": "From 1."}
+        )
     games, total = recent(int(page), PER_PAGE)
     return jsonify(
         {
@@ -260,23 +281,30 @@ def show(game_id: str) -> Response:
     return jsonify(game_json(sheet_of(_game(game_id))))
 
 
-def _results(body: Mapping[str, Any], rules: RuleSet) -> list[SideResult]:
-    """A deal body as the rules engine reads it; types are checked here, rules there."""
-    _unknown(body, {"results"})
+def _results(body: Any, rules: RuleSet, prefix: str = "") -> list[SideResult]:
+    """A deal body as the rules engine reads it; types are checked here, rules there.
+    ``prefix`` places the paths of an imported deal (``deals.3.``)."""
+    if not isinstance(body, dict):
+        raise ApiError(
+            422, f"{prefix or 'The deal'} must be an object.", {prefix[:-1]: "Must be an object."}
+        )
+    _unknown(body, {"results"}, prefix)
     raw = body.get("results")
     if not isinstance(raw, list):
         raise ApiError(
-            422, "results must be a list, one result per side.", {"results": "Must be a list."}
+            422,
+            "results must be a list, one result per side.",
+            {f"{prefix}results": "Must be a list."},
         )
     if len(raw) != rules.sides:
         raise ApiError(
             422,
             f"A deal of this game has one result per side: {rules.sides}, not {len(raw)}.",
-            {"results": f"Give {rules.sides} results."},
+            {f"{prefix}results": f"Give {rules.sides} results."},
         )
     results = []
     for index, item in enumerate(raw):
-        path = f"results.{index}"
+        path = f"{prefix}results.{index}"
         if not isinstance(item, dict):
             raise ApiError(422, f"{path} must be an object.", {path: "Must be an object."})
         _unknown(item, {"side", *INTEGER_FIELDS, *BOOLEAN_FIELDS}, f"{path}.")
@@ -302,15 +330,22 @@ def _results(body: Mapping[str, Any], rules: RuleSet) -> list[SideResult]:
     return results
 
 
-def _deal_answer(sheet: Sheet, number: int) -> dict[str, Any]:
+def _deal_answer(sheet: Sheet, number: int, warnings: list[Violation]) -> dict[str, Any]:
+    """The recorded deal, the game's status, winner and sides after it, the whole game, and
+    what in the entry looks unlikely (recorded anyway: the table has the last word)."""
     game = game_json(sheet)
     return {
         **deal_json(sheet, number),
         "status": game["status"],
         "winner": game["winner"],
         "sides": game["sides"],
+        "warnings": [{"field": w.field, "rule": w.rule, "message": w.message} for w in warnings],
         "game": game,
     }
+
+
+def _warnings(sheet: Sheet, results: list[SideResult], number: int) -> list[Violation]:
+    return warnings_of(check_deal(sheet, results, number))
 
 
 @bp.post("/games/<game_id>/deals")
@@ -318,14 +353,12 @@ def record(game_id: str) -> tuple[Response, int]:
     """Record the next deal; 409 once the game is over."""
     game = _game(game_id)
     _require_token(game)
-    results = _results(_body(), sheet_of(game).rules)
+    before = sheet_of(game)
+    require_open(before)
+    results = _results(_body(), before.rules)
+    warnings = _warnings(before, results, before.state.next_deal)
     number, sheet = add_deal(game, results)
-    return jsonify(_deal_answer(sheet, number)), 201
-
-
-def _number(game: Game, number: int) -> None:
-    if not 1 <= number <= len(game.deals):
-        raise ApiError(404, f"This game has no deal {number}.")
+    return jsonify(_deal_answer(sheet, number, warnings)), 201
 
 
 @bp.put("/games/<game_id>/deals/<int:number>")
@@ -333,16 +366,18 @@ def update(game_id: str, number: int) -> Response:
     """Replace a deal's entries; totals, minimums and the winner are recomputed."""
     game = _game(game_id)
     _require_token(game)
-    _number(game, number)
-    results = _results(_body(), sheet_of(game).rules)
+    deal_at(game, number)
+    before = sheet_of(game)
+    results = _results(_body(), before.rules)
+    warnings = _warnings(before, results, number)
     sheet = replace_deal(game, number, results)
-    return jsonify(_deal_answer(sheet, number))
+    return jsonify(_deal_answer(sheet, number, warnings))
 
 
 @bp.get("/games/<game_id>/deals/<int:number>")
 def show_deal(game_id: str, number: int) -> Response:
     game = _game(game_id)
-    _number(game, number)
+    deal_at(game, number)
     return jsonify(deal_json(sheet_of(game), number))
 
 
@@ -351,6 +386,62 @@ def delete(game_id: str, number: int) -> Response:
     """Remove a deal; later deals are renumbered. Answers with the game."""
     game = _game(game_id)
     _require_token(game)
-    _number(game, number)
     sheet = delete_deal(game, number)
     return jsonify(game_json(sheet))
+
+
+@bp.get("/games/<game_id>/export")
+def export(game_id: str) -> Response:
+    """The game with every deal's inputs as one document, for backups and moving games."""
+    sheet = sheet_of(_game(game_id))
+    response = jsonify(export_game(sheet))
+    response.headers["Content-Disposition"] = f'attachment; filename="canasta-{game_id}.json"'
+    return response
+
+
+@bp.post("/games/import")
+def import_() -> tuple[Response, int]:
+    """Create a game from an export: the same scores, totals and winner, a new id and token."""
+    body = _body()
+    if body.get("format") != EXPORT_FORMAT:
+        raise ApiError(
+            422,
+            f"This is not a Canasta Scorekeeper export (format {EXPORT_FORMAT!r}).",
+            {"format": f"Must be {EXPORT_FORMAT!r}."},
+        )
+    _unknown(
+        body,
+        {
+            "format",
+            "variant",
+            "options",
+            "first_dealer",
+            "created_at",
+            "sides",
+            "deals",
+            "totals",
+            "winner",
+        },
+    )
+    variant = _string(body.get("variant"), "variant")
+    options = body.get("options") or {}
+    if not isinstance(options, dict):
+        raise ApiError(422, "options must be an object.", {"options": "Must be an object."})
+    if variant not in VARIANTS:
+        raise ApiError(422, f"Unknown rule set {variant!r}.", {"variant": "Unknown rule set."})
+    try:
+        rules = apply_options(VARIANTS[variant], options)
+    except OptionError as error:
+        raise ApiError(422, error.message, {f"options.{error.option}": error.message}) from None
+    deals = body.get("deals", [])
+    if not isinstance(deals, list):
+        raise ApiError(422, "deals must be a list.", {"deals": "Must be a list."})
+    results = [_results(deal, rules, f"deals.{index}.") for index, deal in enumerate(deals)]
+    game, token = import_game(
+        variant,
+        _side_specs(body.get("sides")),
+        options,
+        _integer(body.get("first_dealer", 0), "first_dealer"),
+        results,
+    )
+    return jsonify({**game_json(sheet_of(game)), "token": token}), 201

@@ -233,7 +233,7 @@ def validate_deal(
                 f"this deal lists {red_threes}.",
             )
         )
-    found += _table_warnings(results, rules)
+    found += _table_violations(results, rules)
     return found
 
 
@@ -348,27 +348,34 @@ def _side_violations(
     return found
 
 
-def _table_warnings(results: Sequence[SideResult], rules: RuleSet) -> list[Violation]:
+def _table_violations(results: Sequence[SideResult], rules: RuleSet) -> list[Violation]:
+    """Bounds over all sides together: the packs hold only so many canastas (an error) and
+    so many card points (a warning: a miscount is likelier than a wrong deal, and the table
+    may count its cards differently)."""
     found: list[Violation] = []
     naturals = sum(r.natural_canastas for r in results)
     canastas = sum(r.total_canastas for r in results)
     points = sum(r.meld_points + r.hand_points for r in results)
     if naturals > rules.max_natural_canastas:
+        last = max(side for side, r in enumerate(results) if r.natural_canastas)
         found.append(
             Violation(
-                "results",
+                _path(last, "natural_canastas"),
                 "natural_canastas_total",
-                f"The cards make at most {rules.max_natural_canastas} natural canastas in all.",
-                Severity.WARNING,
+                f"The cards make at most {rules.max_natural_canastas} natural canastas in all; "
+                f"this deal lists {naturals}.",
             )
         )
-    if canastas > rules.max_canastas:
+    elif canastas > rules.max_canastas:
+        last = max(side for side, r in enumerate(results) if r.total_canastas)
         found.append(
             Violation(
-                "results",
+                _path(
+                    last, "mixed_canastas" if results[last].mixed_canastas else "natural_canastas"
+                ),
                 "canastas_total",
-                f"The cards make at most {rules.max_canastas} canastas in all.",
-                Severity.WARNING,
+                f"The cards make at most {rules.max_canastas} canastas in all; "
+                f"this deal lists {canastas}.",
             )
         )
     if points > rules.max_card_points:

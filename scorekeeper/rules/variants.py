@@ -110,6 +110,13 @@ class RuleSet:
         """Two red threes per pack: 4 with two packs, 6 with three."""
         return 2 * self.packs
 
+    @property
+    def concealed_going_out_total(self) -> int | None:
+        """What going out concealed scores in all (200 in classic), or None."""
+        if self.concealed_going_out_bonus is None:
+            return None
+        return self.going_out_bonus + self.concealed_going_out_bonus
+
     def meld_minimum(self, total: int) -> int:
         """The minimum a side's initial meld must count, from its total at the start of
         the deal: the highest tier whose ``from_total`` the total reaches."""

@@ -8,11 +8,14 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import re
 import secrets
+import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from sqlalchemy import func, select
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
 
 from ..rules import (
@@ -37,6 +40,8 @@ from .models import Deal, DealResult, Game, Player, Side
 MAX_NAME = 40
 #: A starting total carried over from paper cannot be wilder than this.
 MAX_START = 1_000_000
+#: Game ids are URL-safe random tokens (``secrets.token_urlsafe``).
+_GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 
 
 class Refusal(Exception):
@@ -132,6 +137,8 @@ def sheet_of(game: Game) -> Sheet:
 
 def load(game_id: str) -> Game | None:
     """The game with its sides, players and deals, in a fixed number of queries."""
+    if not _GAME_ID.fullmatch(game_id):
+        return None  # not an id this app makes (and kept away from the database)
     return db.session.scalars(
         select(Game)
         .where(Game.id == game_id)
@@ -157,6 +164,11 @@ def recent(page: int = 1, per_page: int = 20) -> tuple[list[Game], int]:
 
 def _check_name(value: str, path: str, what: str) -> str:
     name = " ".join(value.split())
+    if any(unicodedata.category(char) in ("Cc", "Cf", "Cs", "Co", "Cn") for char in name):
+        raise Refusal(
+            f"A {what}'s name is letters, digits and punctuation, not control characters.",
+            {path: "No control characters."},
+        )
     if not name:
         raise Refusal(f"Give the {what} a name.", {path: f"The {what} needs a name."})
     if len(name) > MAX_NAME:
@@ -172,6 +184,8 @@ def create_game(
     sides: Sequence[SideSpec],
     options: Mapping[str, object] | None = None,
     first_dealer: int = 0,
+    *,
+    commit: bool = True,
 ) -> tuple[Game, str]:
     """Create a game; returns it with its edit secret (shown once, stored hashed)."""
     if variant not in VARIANTS:
@@ -229,8 +243,8 @@ def create_game(
         )
     game.first_dealer = first_dealer
     db.session.add(game)
-    game.finished = sheet_of(game).state.finished
-    db.session.commit()
+    if commit:
+        _commit(game)
     return game, token
 
 
@@ -240,6 +254,23 @@ def check_deal(sheet: Sheet, results: Sequence[SideResult], number: int) -> list
     editing = number <= len(state.lines)
     minimums = state.lines[number - 1].minimums if editing else state.minimums
     return validate_deal(results, sheet.rules, minimums=minimums)
+
+
+def sheet_with(sheet: Sheet, number: int, results: Sequence[SideResult]) -> GameState:
+    """The game as it would stand with ``results`` as deal ``number`` (for the live
+    preview): the stored deal replaced, or the next deal added."""
+    deals = [side_results(deal) for deal in sheet.game.deals]
+    if number <= len(deals):
+        deals[number - 1] = list(results)
+    else:
+        deals.append(list(results))
+    return replay(
+        sheet.rules,
+        deals,
+        starts=[side.start for side in sheet.game.sides],
+        seats=sheet.seats,
+        first_dealer=sheet.game.first_dealer,
+    )
 
 
 def _store_results(deal: Deal, results: Sequence[SideResult]) -> None:
@@ -256,8 +287,12 @@ def _store_results(deal: Deal, results: Sequence[SideResult]) -> None:
         )
 
 
-def _commit_if_consistent(game: Game) -> Sheet:
-    """Replay the changed game; refuse a change that would leave deals after the end."""
+def _commit(game: Game) -> Sheet:
+    """Replay the changed game and commit it in one transaction.
+
+    Refuses (and rolls back) a change that would leave deals after the one that ended the
+    game, or that collides with another phone saving a deal of this game at the same moment.
+    """
     db.session.flush()
     db.session.expire(game, ["deals"])
     sheet = sheet_of(game)
@@ -270,7 +305,14 @@ def _commit_if_consistent(game: Game) -> Sheet:
             status=409,
         )
     game.finished = sheet.state.finished
-    db.session.commit()
+    try:
+        db.session.commit()
+    except IntegrityError:
+        db.session.rollback()
+        raise Refusal(
+            "Another phone changed this game at the same moment; reload and try again.",
+            status=409,
+        ) from None
     return sheet
 
 
@@ -280,24 +322,35 @@ def _require_valid(sheet: Sheet, results: Sequence[SideResult], number: int) -> 
         raise Refusal.from_violations(errors)
 
 
-def add_deal(game: Game, results: Sequence[SideResult]) -> tuple[int, Sheet]:
-    """Record the next deal; returns its number and the game after it."""
-    sheet = sheet_of(game)
+def require_open(sheet: Sheet) -> None:
+    """A finished game takes no more deals (409)."""
     if sheet.state.finished:
         raise Refusal(
             "This game is over: start a new game, or edit or delete a deal to reopen it.",
             status=409,
         )
+
+
+def add_deal(
+    game: Game, results: Sequence[SideResult], *, commit: bool = True
+) -> tuple[int, Sheet]:
+    """Record the next deal; returns its number and the game after it."""
+    sheet = sheet_of(game)
+    require_open(sheet)
     number = sheet.state.next_deal
     _require_valid(sheet, results, number)
     seq = (max((deal.seq for deal in game.deals), default=0)) + 1
     deal = Deal(seq=seq)
     game.deals.append(deal)
     _store_results(deal, results)
-    return number, _commit_if_consistent(game)
+    if not commit:
+        db.session.flush()
+        return number, sheet_of(game)
+    return number, _commit(game)
 
 
 def deal_at(game: Game, number: int) -> Deal:
+    """Deal ``number`` (1-based) of the game, or a 404 refusal."""
     if not 1 <= number <= len(game.deals):
         raise Refusal(f"This game has no deal {number}.", status=404)
     return game.deals[number - 1]
@@ -309,7 +362,7 @@ def replace_deal(game: Game, number: int, results: Sequence[SideResult]) -> Shee
     _require_valid(sheet_of(game), results, number)
     _store_results(deal, results)
     deal.version += 1
-    return _commit_if_consistent(game)
+    return _commit(game)
 
 
 def delete_deal(game: Game, number: int) -> Sheet:
@@ -317,4 +370,64 @@ def delete_deal(game: Game, number: int) -> Sheet:
     deal = deal_at(game, number)
     game.deals.remove(deal)
     db.session.delete(deal)
-    return _commit_if_consistent(game)
+    return _commit(game)
+
+
+#: The export document's format tag: an import refuses anything else.
+EXPORT_FORMAT = "canasta-scorekeeper/1"
+
+
+def export_game(sheet: Sheet) -> dict[str, object]:
+    """The game as one JSON-ready document: its setup and every deal's inputs (the
+    computed figures ride along for people reading it; an import recomputes them)."""
+    game = sheet.game
+    return {
+        "format": EXPORT_FORMAT,
+        "variant": game.variant,
+        "options": dict(game.options or {}),
+        "first_dealer": game.first_dealer,
+        "created_at": game.created_at.isoformat() + "Z",
+        "sides": [
+            {"name": side.name, "players": [p.name for p in side.players], "start": side.start}
+            for side in game.sides
+        ],
+        "deals": [
+            {
+                "results": [
+                    {
+                        **{name: getattr(result, name) for name in INTEGER_FIELDS},
+                        "went_out": result.went_out,
+                        "concealed": result.concealed,
+                    }
+                    for result in side_results(deal)
+                ]
+            }
+            for deal in game.deals
+        ],
+        "totals": list(sheet.state.totals),
+        "winner": sheet.state.winner,
+    }
+
+
+def import_game(
+    variant: str,
+    sides: Sequence[SideSpec],
+    options: Mapping[str, object],
+    first_dealer: int,
+    deals: Sequence[Sequence[SideResult]],
+) -> tuple[Game, str]:
+    """Create a game and replay its deals through the same checks as the deal form, in
+    one transaction: a document with any refused deal creates nothing."""
+    try:
+        game, token = create_game(variant, sides, options, first_dealer, commit=False)
+        for index, results in enumerate(deals):
+            try:
+                add_deal(game, results, commit=False)
+            except Refusal as refusal:
+                fields = {f"deals.{index}.{path}": msg for path, msg in refusal.fields.items()}
+                raise Refusal(f"Deal {index + 1}: {refusal.message}", fields, status=422) from None
+        _commit(game)
+    except Refusal:
+        db.session.rollback()
+        raise
+    return game, token

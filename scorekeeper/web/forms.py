@@ -19,12 +19,22 @@ from wtforms import (
     StringField,
 )
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
+from wtforms.widgets import TextInput
 
 from ..rules import RuleSet, Severity, SideResult, Violation
 from ..rules.scoring import MAX_CANASTAS, MAX_FIGURE
 from ..store.games import MAX_NAME, MAX_START
 
-_SUM = re.compile(r"^\s*\d+(\s*\+\s*\d+)*\s*$")
+#: A number, or a sum of up to 30 numbers, each of at most 6 digits.
+_SUM = re.compile(r"^\s*\d{1,6}(\s*\+\s*\d{1,6}){0,29}\s*$")
+
+
+def _fit(entries: FieldList, count: int) -> None:
+    """Exactly ``count`` entries: the game's sides or seats, whatever a client posted."""
+    del entries.entries[count:]
+    entries.last_index = len(entries.entries) - 1
+    while len(entries.entries) < count:
+        entries.append_entry()
 
 
 class PointsField(StringField):
@@ -99,12 +109,11 @@ class DealForm(FlaskForm):
     sides = FieldList(FormField(SideDealForm), min_entries=2)
 
     def setup(self, side_names: Sequence[str]) -> DealForm:
+        _fit(self.sides, len(side_names))
         self.went_out.choices = [
             *(SelectChoice(str(i), name) for i, name in enumerate(side_names)),
             SelectChoice("", "Nobody"),
         ]
-        while len(self.sides) < len(side_names):
-            self.sides.append_entry()
         return self
 
     def results(self) -> list[SideResult]:
@@ -199,7 +208,10 @@ class SideSetupForm(Form):
         "Carried over from paper",
         default=0,
         validators=[Optional(), NumberRange(min=-MAX_START, max=MAX_START)],
-        render_kw={"inputmode": "numeric", "autocomplete": "off"},
+        # Not the numeric keypad: a total from paper may be negative, and phone number
+        # pads have no minus key.
+        widget=TextInput(),
+        render_kw={"inputmode": "text", "autocomplete": "off", "pattern": "-?[0-9]*"},
     )
 
     def validate_start(self, field: Field) -> None:
@@ -232,10 +244,8 @@ class NewGameForm(FlaskForm):
             raise ValidationError("The target is a multiple of 5, like every score.")
 
     def setup(self, rules: RuleSet) -> NewGameForm:
-        while len(self.sides) < rules.sides:
-            self.sides.append_entry()
-        while len(self.players) < rules.players:
-            self.players.append_entry()
+        _fit(self.sides, rules.sides)
+        _fit(self.players, rules.players)
         self.first_dealer.choices = [
             SelectChoice(seat, str(seat + 1)) for seat in range(rules.players)
         ]

@@ -16,14 +16,10 @@ from flask import (
 )
 from werkzeug.wrappers import Response as BaseResponse
 
-from .. import htmx
 from ..rules import (
     VARIANTS,
-    GameState,
-    SideResult,
     Violation,
     errors_of,
-    replay,
     score_breakdown,
     seating,
 )
@@ -34,16 +30,17 @@ from ..store.games import (
     add_deal,
     check_deal,
     create_game,
+    deal_at,
     delete_deal,
     load,
     recent,
     replace_deal,
-    seats_of,
     sheet_of,
+    sheet_with,
     side_results,
     token_matches,
 )
-from ..store.models import Game
+from ..store.models import Deal, Game
 from . import bp
 from .forms import ConfirmForm, DealForm, NewGameForm, fill_deal_form
 
@@ -57,6 +54,13 @@ def _game_or_404(game_id: str) -> Game:
     if game is None:
         abort(404, "There is no such game. Check the address, or start a new game.")
     return game
+
+
+def _deal_or_404(game: Game, number: int) -> Deal:
+    try:
+        return deal_at(game, number)
+    except Refusal as refusal:
+        abort(404, refusal.message)
 
 
 def can_score(game: Game) -> bool:
@@ -155,7 +159,17 @@ def _prefill_from(form: NewGameForm, game: Game) -> None:
 def sheet(game_id: str) -> str:
     """The score sheet: totals, minimums, the dealer, every deal."""
     game = _game_or_404(game_id)
-    return render_template("games/sheet.html", sheet=sheet_of(game), can_score=can_score(game))
+    scorer_link = None
+    if can_score(game):
+        token = request.cookies[SCORER_COOKIE]
+        scorer_link = url_for("web.join", game_id=game.id, token=token, _external=True)
+    return render_template(
+        "games/sheet.html",
+        sheet=sheet_of(game),
+        can_score=scorer_link is not None,
+        scorer_link=scorer_link,
+        viewer_link=url_for("web.sheet", game_id=game.id, _external=True),
+    )
 
 
 @bp.get("/games/<game_id>/join/<token>")
@@ -171,22 +185,6 @@ def join(game_id: str, token: str) -> BaseResponse:
 
 def _deal_form(sheet: Sheet) -> DealForm:
     return DealForm().setup([side.name for side in sheet.game.sides])
-
-
-def _preview_state(sheet: Sheet, results: Sequence[SideResult], number: int) -> GameState:
-    """The game as it would stand with this entry as deal ``number``."""
-    deals = [side_results(deal) for deal in sheet.game.deals]
-    if number <= len(deals):
-        deals[number - 1] = list(results)
-    else:
-        deals.append(list(results))
-    return replay(
-        sheet.rules,
-        deals,
-        starts=[side.start for side in sheet.game.sides],
-        seats=sheet.seats,
-        first_dealer=sheet.game.first_dealer,
-    )
 
 
 def _check(form: DealForm, sheet: Sheet, number: int) -> tuple[list[Violation], list[Violation]]:
@@ -206,17 +204,24 @@ def _loose(refusal: Refusal) -> Violation:
 def _render_deal_form(
     sheet: Sheet, form: DealForm, number: int, loose: Sequence[Violation] = (), status: int = 200
 ) -> tuple[str, int]:
-    editing = number <= len(sheet.game.deals)
-    dealer = sheet.player_name(
-        sheet.seats[(sheet.game.first_dealer + number - 1) % len(sheet.seats)]
-    )
+    state = sheet.state
+    editing = number <= len(state.lines)
+    if editing:
+        # The sheet as it stood when this deal began: totals before it, its minimums.
+        line = state.lines[number - 1]
+        before = tuple(t - s for t, s in zip(line.totals, line.scores, strict=True))
+        minimums, dealer = line.minimums, line.dealer
+    else:
+        before, minimums, dealer = state.totals, state.minimums, state.next_dealer
     return render_template(
         "deals/form.html",
         sheet=sheet,
         form=form,
         number=number,
         editing=editing,
-        dealer=dealer,
+        dealer=sheet.player_name(dealer),
+        totals=before,
+        minimums=minimums,
         loose=loose,
         preview=_preview(sheet, form, number) if form.is_submitted() else None,
     ), status
@@ -229,7 +234,7 @@ def _preview(sheet: Sheet, form: DealForm, number: int) -> dict[str, object] | N
     results = form.results()
     if errors_of(check_deal(sheet, results, number)):
         return None
-    state = _preview_state(sheet, results, number)
+    state = sheet_with(sheet, number, results)
     line = state.lines[number - 1]
     return {
         "line": line,
@@ -267,12 +272,11 @@ def update(game_id: str, number: int) -> tuple[str, int] | BaseResponse:
     """Correct an earlier deal; every later total and minimum follows."""
     game = _game_or_404(game_id)
     _require_scorer(game)
-    if not 1 <= number <= len(game.deals):
-        abort(404, f"This game has no deal {number}.")
+    deal = _deal_or_404(game, number)
     sheet = sheet_of(game)
     form = _deal_form(sheet)
     if not form.is_submitted():
-        fill_deal_form(form, side_results(game.deals[number - 1]))
+        fill_deal_form(form, side_results(deal))
         return _render_deal_form(sheet, form, number)
     violations, loose = _check(form, sheet, number)
     if form.has_errors() or errors_of(violations):
@@ -317,8 +321,7 @@ def delete(game_id: str, number: int) -> str | BaseResponse | tuple[str, int]:
     """Delete a deal (undo is deleting the last one), after a confirmation."""
     game = _game_or_404(game_id)
     _require_scorer(game)
-    if not 1 <= number <= len(game.deals):
-        abort(404, f"This game has no deal {number}.")
+    _deal_or_404(game, number)
     sheet = sheet_of(game)
     form = ConfirmForm()
     if form.validate_on_submit():
@@ -338,11 +341,3 @@ def delete(game_id: str, number: int) -> str | BaseResponse | tuple[str, int]:
         line=line,
         last=number == len(game.deals),
     )
-
-
-@bp.app_context_processor
-def _template_helpers() -> dict[str, object]:
-    return {
-        "htmx_request": bool(htmx) and not getattr(htmx, "boosted", False),
-        "seats_of": seats_of,
-    }

@@ -109,3 +109,16 @@ def test_a_whole_game_with_thumbs(phone: Page, live_server: str) -> None:
     # No sideways scrolling at phone width.
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     assert re.search(r"/games/[\w-]+$", page.url)
+
+
+def test_new_game_form_shows_what_is_missing(phone: Page, live_server: str) -> None:
+    """A refused form (422) comes back with its messages, and keeps what was typed."""
+    page = phone
+    page.goto(live_server + "/games/new")
+    page.get_by_label("Side 1", exact=True).fill("We")
+    page.get_by_label("Play to").fill("5001")
+    page.get_by_role("button", name="Start the game").tap()
+    expect(page.locator("#err-sides-1-name")).to_have_text("Each side needs a name.")
+    expect(page.locator("#err-target")).to_contain_text("multiple of 5")
+    expect(page.get_by_label("Side 1", exact=True)).to_have_value("We")
+    shot(page, "new-game-refused")

@@ -1,0 +1,102 @@
+"""Export a game as JSON and import it again: identical scores, totals and winner."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from flask import Flask
+from flask.testing import FlaskClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from scorekeeper.rules import CLASSIC, replay, validate_deal
+from scorekeeper.rules.scoring import errors_of
+
+from .test_api import auth, get_game, new_game, result
+from .test_bad_input import counts
+from .test_rules_properties import deals
+
+
+def post(client: FlaskClient, game_id: str, token: str, results: list[dict[str, Any]]) -> int:
+    response = client.post(
+        f"/api/games/{game_id}/deals", json={"results": results}, headers=auth(token)
+    )
+    return response.status_code
+
+
+def comparable(game: dict[str, Any]) -> dict[str, Any]:
+    """A game without what an import gives anew (id, address, creation time)."""
+    return {k: v for k, v in game.items() if k not in {"id", "url", "created_at"}}
+
+
+def test_export_then_import_gives_the_same_game(client: FlaskClient) -> None:
+    game_id, token = new_game(client, starts=(100, -50), options={"target": 3000})
+    case_a = result(220, natural=1, mixed=1, red_threes=1, went_out=True, hand=10)
+    case_b = result(150, red_threes=2, hand=85)
+    assert post(client, game_id, token, [case_a, case_b]) == 201
+    assert post(client, game_id, token, [case_b, case_a]) == 201
+    exported = client.get(f"/api/games/{game_id}/export")
+    assert exported.status_code == 200
+    document = exported.get_json()
+    assert document["format"] == "canasta-scorekeeper/1"
+    imported = client.post("/api/games/import", json=document)
+    assert imported.status_code == 201
+    copy = imported.get_json()
+    assert copy["id"] != game_id and copy["token"] != token
+    assert comparable(get_game(client, copy["id"])) == comparable(get_game(client, game_id))
+
+
+@settings(
+    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    game=st.lists(deals(), min_size=0, max_size=6),
+    starts=st.tuples(*[st.integers(-200, 600).map(lambda n: n * 5)] * 2),
+)
+def test_round_trip_of_generated_games(
+    client: FlaskClient, game: list[Any], starts: tuple[int, int]
+) -> None:
+    game_id, token = new_game(client, starts=starts)
+    played: list[Any] = []
+    for deal in game:
+        if replay(CLASSIC, played, starts=starts).finished:
+            break  # a finished game takes no more deals
+        assert not errors_of(validate_deal(deal, CLASSIC))
+        status = post(client, game_id, token, [dataclasses.asdict(side) for side in deal])
+        assert status == 201
+        played.append(deal)
+    original = get_game(client, game_id)
+    document = client.get(f"/api/games/{game_id}/export").get_json()
+    copy = client.post("/api/games/import", json=document).get_json()
+    assert comparable(get_game(client, copy["id"])) == comparable(original)
+
+
+def test_bad_or_foreign_json_is_refused_and_changes_nothing(
+    client: FlaskClient, app: Flask
+) -> None:
+    game_id, token = new_game(client)
+    post(client, game_id, token, [result(150, red_threes=2, hand=85), result(90, hand=20)])
+    document = client.get(f"/api/games/{game_id}/export").get_json()
+    before = counts(app)
+
+    foreign = {"name": "some other app", "players": ["a", "b"]}
+    assert client.post("/api/games/import", json=foreign).status_code == 422
+    wrong_format = {**document, "format": "other/1"}
+    assert client.post("/api/games/import", json=wrong_format).status_code == 422
+    # A deal in the middle that breaks a rule (five red threes): nothing is created.
+    broken = {
+        **document,
+        "deals": [
+            *document["deals"],
+            {"results": [result(90, red_threes=3, hand=20), result(90, red_threes=2, hand=20)]},
+        ],
+    }
+    response = client.post("/api/games/import", json=broken)
+    assert response.status_code == 422
+    assert "deals.1.results.1.red_threes" in response.get_json()["fields"]
+    assert (
+        client.post("/api/games/import", data=b"{", content_type="application/json").status_code
+        == 400
+    )
+    assert counts(app) == before
