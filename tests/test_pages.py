@@ -311,7 +311,8 @@ def test_unknown_game_is_404(client: FlaskClient) -> None:
     assert client.get("/games/nope").status_code == 404
 
 
-def test_csrf_is_required_on_forms(tmp_path: Any) -> None:
+def csrf_client(tmp_path: Any) -> tuple[FlaskClient, str]:
+    """A client of an app with CSRF protection on (as served), and a new-game form's token."""
     from scorekeeper import create_app
 
     app = create_app(
@@ -322,46 +323,35 @@ def test_csrf_is_required_on_forms(tmp_path: Any) -> None:
         }
     )
     client = app.test_client()
-    response = client.post("/games/new", data={"sides-0-name": "We"})
-    assert response.status_code == 400
-    assert "nothing was saved" in response.get_data(as_text=True)
     page = client.get("/games/new").get_data(as_text=True)
     token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page)
     assert token
-    data = {
-        "csrf_token": token.group(1),
+    return client, token.group(1)
+
+
+def new_game_data(csrf_token: str) -> dict[str, str]:
+    return {
+        "csrf_token": csrf_token,
         "sides-0-name": "We",
         "sides-1-name": "They",
         "target": "5000",
         **{f"players-{i}": n for i, n in enumerate(NAMES)},
     }
-    assert client.post("/games/new", data=data).status_code == 302
+
+
+def test_csrf_is_required_on_forms(tmp_path: Any) -> None:
+    client, token = csrf_client(tmp_path)
+    response = client.post("/games/new", data={"sides-0-name": "We"})
+    assert response.status_code == 400
+    assert "nothing was saved" in response.get_data(as_text=True)
+    assert client.post("/games/new", data=new_game_data(token)).status_code == 302
 
 
 def test_csrf_token_survives_a_long_game_evening(tmp_path: Any, monkeypatch: Any) -> None:
     """A deal form opened at 8 pm still saves at 4 am (itsdangerous reads time.time())."""
     import time
 
-    from scorekeeper import create_app
-
-    app = create_app(
-        {
-            "TESTING": True,
-            "SECRET_KEY": "t",
-            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'c.sqlite'}",
-        }
-    )
-    client = app.test_client()
-    page = client.get("/games/new").get_data(as_text=True)
-    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page)
-    assert token
+    client, token = csrf_client(tmp_path)
     later = time.time() + 8 * 3600
     monkeypatch.setattr(time, "time", lambda: later)
-    data = {
-        "csrf_token": token.group(1),
-        "sides-0-name": "We",
-        "sides-1-name": "They",
-        "target": "5000",
-        **{f"players-{i}": n for i, n in enumerate(NAMES)},
-    }
-    assert client.post("/games/new", data=data).status_code == 302
+    assert client.post("/games/new", data=new_game_data(token)).status_code == 302
