@@ -121,6 +121,13 @@ def variant_json(rules: RuleSet) -> dict[str, Any]:
         "players": rules.players,
         "sides": rules.sides,
         "players_per_side": rules.players_per_side,
+        # Railroad: any number of players in this range, each alone.
+        "players_range": list(rules.sides_range) if rules.sides_range else None,
+        "cards_each": rules.cards_each,
+        "draw": rules.draw,
+        "kitty": rules.kitty,
+        "packs": rules.packs,
+        "jokers": rules.jokers,
         "target": rules.target,
         "meld_minimums": [
             {"from": tier.from_total, "minimum": tier.minimum} for tier in rules.meld_minimums
@@ -132,7 +139,8 @@ def variant_json(rules: RuleSet) -> dict[str, Any]:
         "going_out_bonus": rules.going_out_bonus,
         "concealed_going_out_bonus": rules.concealed_going_out_bonus,
         "canastas_to_go_out": rules.canastas_to_go_out,
-        "kinds_to_go_out": sorted(kind.value for kind in rules.kinds_to_go_out),
+        "kinds_to_go_out": [k.value for k in rules.canasta_kinds if k in rules.kinds_to_go_out],
+        "max_meld": rules.max_meld,
         "max_red_threes": rules.max_red_threes,
         "options": options_of(rules),
     }
@@ -231,9 +239,11 @@ def _side_specs(value: Any) -> list[SideSpec]:
                 f"{path}.players must be a list of names.",
                 {f"{path}.players": "Must be a list."},
             )
+        # A player alone is a side of one: the side takes the player's name.
+        default = players[0] if len(players) == 1 and isinstance(players[0], str) else None
         specs.append(
             SideSpec(
-                name=_string(side.get("name", f"Side {index + 1}"), f"{path}.name"),
+                name=_string(side.get("name", default or f"Side {index + 1}"), f"{path}.name"),
                 players=[_string(p, f"{path}.players.{i}") for i, p in enumerate(players)],
                 start=_integer(side.get("start", 0), f"{path}.start"),
             )
@@ -429,8 +439,9 @@ def import_() -> tuple[Response, int]:
         raise ApiError(422, "options must be an object.", {"options": "Must be an object."})
     if variant not in VARIANTS:
         raise ApiError(422, f"Unknown rule set {variant!r}.", {"variant": "Unknown rule set."})
+    sides = _side_specs(body.get("sides"))
     try:
-        rules = apply_options(VARIANTS[variant], options)
+        rules = apply_options(VARIANTS[variant].with_sides(len(sides)), options)
     except OptionError as error:
         raise ApiError(422, error.message, {f"options.{error.option}": error.message}) from None
     deals = body.get("deals", [])
@@ -439,7 +450,7 @@ def import_() -> tuple[Response, int]:
     results = [_results(deal, rules, f"deals.{index}.") for index, deal in enumerate(deals)]
     game, token = import_game(
         variant,
-        _side_specs(body.get("sides")),
+        sides,
         options,
         _integer(body.get("first_dealer", 0), "first_dealer"),
         results,

@@ -251,6 +251,16 @@ def _side_violations(
     for kind in CanastaKind:
         if kind not in rules.canasta_bonuses and result.canastas(kind):
             error(kind.field, "no_such_canasta", f"{rules.name} has no {kind.value} canastas.")
+        elif kind in (CanastaKind.WILD, CanastaKind.SEVENS):
+            # Only so many twos, jokers and sevens exist (RULES.md section 7).
+            most = rules.max_canastas_of(kind)
+            if result.canastas(kind) > most:
+                error(
+                    kind.field,
+                    f"{kind.value}_canastas_cards",
+                    f"The cards make at most {most} {kind.value} canasta"
+                    f"{'' if most == 1 else 's'}.",
+                )
 
     if result.red_threes > rules.max_red_threes:
         error(
@@ -276,7 +286,14 @@ def _side_violations(
             for kind in rules.canasta_kinds
             if kind in rules.kinds_to_go_out and not result.canastas(kind)
         ]
-        if result.total_canastas < rules.canastas_to_go_out:
+        if missing:
+            # Railroad: one canasta of each kind (RULES.md section 5).
+            error(
+                "went_out",
+                "out_needs_kinds",
+                "Going out needs one canasta of each kind; missing: " + ", ".join(missing) + ".",
+            )
+        elif result.total_canastas < rules.canastas_to_go_out:
             needed = (
                 "a canasta"
                 if rules.canastas_to_go_out == 1
@@ -284,12 +301,6 @@ def _side_violations(
             )
             error(
                 "went_out", "out_needs_canastas", f"Going out needs {needed} on the side's table."
-            )
-        elif missing:
-            error(
-                "went_out",
-                "out_needs_kinds",
-                "Going out needs one canasta of each kind; missing: " + ", ".join(missing) + ".",
             )
     if result.concealed:
         if not result.went_out:
@@ -299,10 +310,11 @@ def _side_violations(
                 "Only the side that went out can have gone out concealed.",
             )
         elif rules.concealed_going_out_bonus is None:
-            error(
+            # Possible at the table, only not scored: it counts as going out.
+            warning(
                 "concealed",
                 "no_concealed_out",
-                f"{rules.name} has no bonus for going out concealed.",
+                f"{rules.name} has no bonus for going out concealed: it scores as going out.",
             )
 
     if result.concealed_canastas:

@@ -104,7 +104,8 @@ def token_matches(game: Game, token: str | None) -> bool:
 
 
 def rules_for(game: Game) -> RuleSet:
-    return apply_options(VARIANTS[game.variant], game.options or {})
+    """The game's rule set: its variant at its table size, with its house rules."""
+    return apply_options(VARIANTS[game.variant].with_sides(len(game.sides)), game.options or {})
 
 
 def side_results(deal: Deal) -> list[SideResult]:
@@ -195,14 +196,13 @@ def create_game(
             {"variant": f"Unknown rule set; known: {known}."},
         )
     try:
-        rules = apply_options(VARIANTS[variant], options or {})
+        seated = VARIANTS[variant].with_sides(len(sides))
+    except OptionError as error:
+        raise Refusal(error.message, {"sides": error.message}) from None
+    try:
+        rules = apply_options(seated, options or {})
     except OptionError as error:
         raise Refusal(error.message, {f"options.{error.option}": error.message}) from None
-    if len(sides) != rules.sides:
-        raise Refusal(
-            f"{rules.name} is played by {rules.sides} sides, not {len(sides)}.",
-            {"sides": f"Give {rules.sides} sides."},
-        )
     game = Game(id=secrets.token_urlsafe(12), variant=variant, options=dict(options or {}))
     token = secrets.token_urlsafe(24)
     game.token_hash = hash_token(token)
@@ -222,9 +222,11 @@ def create_game(
                 f"the target of {rules.target}.",
                 {f"{path}.start": f"Less than the target, {rules.target}."},
             )
-        players = list(spec.players) or [
-            f"{side.name} {n + 1}" for n in range(rules.players_per_side)
-        ]
+        players = list(spec.players) or (
+            [side.name]
+            if rules.players_per_side == 1
+            else [f"{side.name} {n + 1}" for n in range(rules.players_per_side)]
+        )
         if len(players) != rules.players_per_side:
             raise Refusal(
                 f"Each side of {rules.name} has {rules.players_per_side} players.",

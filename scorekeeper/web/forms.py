@@ -21,7 +21,7 @@ from wtforms import (
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
 from wtforms.widgets import TextInput
 
-from ..rules import RuleSet, Severity, SideResult, Violation
+from ..rules import RuleSet, Severity, SideResult, Violation, options_of
 from ..rules.scoring import MAX_CANASTAS, MAX_FIGURE
 from ..store.games import MAX_NAME, MAX_START
 
@@ -93,6 +93,8 @@ class SideDealForm(Form):
 
     natural_canastas = CountField("Natural canastas")
     mixed_canastas = CountField("Mixed canastas")
+    wild_canastas = CountField("Wild canastas")
+    sevens_canastas = CountField("Sevens canastas")
     concealed_canastas = CountField("Concealed canastas")
     red_threes = CountField("Red threes")
     meld_points = PointsField("Meld points")
@@ -129,6 +131,8 @@ class DealForm(FlaskForm):
                     hand_points=side.hand_points.points,
                     natural_canastas=side.natural_canastas.data or 0,
                     mixed_canastas=side.mixed_canastas.data or 0,
+                    wild_canastas=side.wild_canastas.data or 0,
+                    sevens_canastas=side.sevens_canastas.data or 0,
                     concealed_canastas=side.concealed_canastas.data or 0,
                     red_threes=side.red_threes.data or 0,
                     went_out=went_out,
@@ -193,6 +197,8 @@ def fill_deal_form(form: DealForm, results: Sequence[SideResult]) -> None:
         side.hand_points.data = str(result.hand_points)
         side.natural_canastas.data = result.natural_canastas
         side.mixed_canastas.data = result.mixed_canastas
+        side.wild_canastas.data = result.wild_canastas
+        side.sevens_canastas.data = result.sevens_canastas
         side.concealed_canastas.data = result.concealed_canastas
         side.red_threes.data = result.red_threes
         if result.went_out:
@@ -201,9 +207,8 @@ def fill_deal_form(form: DealForm, results: Sequence[SideResult]) -> None:
 
 
 class SideSetupForm(Form):
-    name = StringField(
-        "Side", validators=[InputRequired("Each side needs a name."), Length(max=MAX_NAME)]
-    )
+    # Required for partnerships only: a player alone is a side named after the player.
+    name = StringField("Side", validators=[Optional(), Length(max=MAX_NAME)])
     start = IntegerField(
         "Carried over from paper",
         default=0,
@@ -219,8 +224,45 @@ class SideSetupForm(Form):
             raise ValidationError("A starting total is a multiple of 5, like every score.")
 
 
+def _or(value: int | None, default: int | None) -> int | None:
+    return default if value is None else value
+
+
+def _points_field(label: str) -> IntegerField:
+    return IntegerField(
+        label,
+        validators=[Optional(), NumberRange(min=0, max=100_000)],
+        render_kw={"inputmode": "numeric", "autocomplete": "off"},
+    )
+
+
+class TierForm(Form):
+    """One row of the initial-meld table: from this total, the first meld needs so much."""
+
+    from_total = IntegerField(
+        "From a total of",
+        validators=[Optional()],
+        widget=TextInput(),
+        render_kw={"inputmode": "text", "autocomplete": "off", "pattern": "-?[0-9]*"},
+    )
+    minimum = _points_field("the first meld needs")
+
+
+#: The bonus fields of the new-game form, each named as the house option it sets.
+BONUS_FIELDS = (
+    "natural_canasta_bonus",
+    "mixed_canasta_bonus",
+    "wild_canasta_bonus",
+    "sevens_canasta_bonus",
+    "red_three_bonus",
+    "all_red_threes_bonus",
+    "going_out_bonus",
+    "concealed_going_out_bonus",
+)
+
+
 class NewGameForm(FlaskForm):
-    """Sides, the players in seat order, who deals first, and the house options."""
+    """Sides, the players in seat order, who deals first, and the house rules."""
 
     sides = FieldList(FormField(SideSetupForm), min_entries=2)
     #: Player names in seat order around the table (partners never side by side).
@@ -238,20 +280,90 @@ class NewGameForm(FlaskForm):
     )
     concealed_canasta_bonus = BooleanField("+100 for each canasta melded whole from the hand")
     wilds_may_outnumber_naturals = BooleanField("Wild cards may outnumber natural cards in a meld")
+    black_three_freezes = BooleanField("A black three on the pile freezes it")
+    natural_canasta_bonus = _points_field("Natural canasta")
+    mixed_canasta_bonus = _points_field("Mixed canasta")
+    wild_canasta_bonus = _points_field("Wild canasta")
+    sevens_canasta_bonus = _points_field("Sevens canasta")
+    red_three_bonus = _points_field("Each red three")
+    all_red_threes_bonus = _points_field("All red threes to one side")
+    going_out_bonus = _points_field("Going out")
+    concealed_going_out_bonus = _points_field("Extra for going out concealed")
+    tiers = FieldList(FormField(TierForm), min_entries=4)
 
     def validate_target(self, field: Field) -> None:
         if field.data is not None and field.data % 5:
             raise ValidationError("The target is a multiple of 5, like every score.")
 
     def setup(self, rules: RuleSet) -> NewGameForm:
+        self.partnerships = rules.partnerships
         _fit(self.sides, rules.sides)
         _fit(self.players, rules.players)
+        _fit(self.tiers, len(rules.meld_minimums))
         self.first_dealer.choices = [
             SelectChoice(seat, str(seat + 1)) for seat in range(rules.players)
         ]
-        if self.target.data is None and not self.is_submitted():
-            self.target.data = rules.target
+        if not self.is_submitted():
+            self.fill_rules(rules)
         return self
+
+    def validate(self, extra_validators: Any = None) -> bool:
+        valid: bool = super().validate(extra_validators)
+        if getattr(self, "partnerships", True):
+            for entry in self.sides:
+                if not (entry.form.name.data or "").strip():
+                    entry.form.name.errors = [*entry.form.name.errors, "Each side needs a name."]
+                    valid = False
+        return valid
+
+    def fill_rules(self, rules: RuleSet) -> None:
+        """Show a rule set's numbers and options in the house-rule fields."""
+        options = options_of(rules)
+        self.target.data = rules.target
+        for name in BONUS_FIELDS:
+            getattr(self, name).data = options.get(name)
+        for entry, tier in zip(self.tiers, rules.meld_minimums, strict=False):
+            entry.form.from_total.data = tier.from_total
+            entry.form.minimum.data = tier.minimum
+        self.concealed_canasta_bonus.data = rules.concealed_canasta_bonus > 0
+        self.wilds_may_outnumber_naturals.data = rules.wilds_may_outnumber_naturals
+        self.black_three_freezes.data = rules.black_three_freezes
+
+    def options(self, rules: RuleSet) -> dict[str, object]:
+        """The house options that differ from the rule set's own numbers."""
+        # A figure left blank keeps the rule set's own number.
+        tiers = [
+            {
+                "from": None if index == 0 else _or(entry.form.from_total.data, tier.from_total),
+                "minimum": _or(entry.form.minimum.data, tier.minimum),
+            }
+            for index, (entry, tier) in enumerate(zip(self.tiers, rules.meld_minimums, strict=True))
+        ]
+        chosen: dict[str, object] = {
+            "target": self.target.data,
+            "concealed_canasta_bonus": self.concealed_canasta_bonus.data,
+            "wilds_may_outnumber_naturals": self.wilds_may_outnumber_naturals.data,
+            "black_three_freezes": self.black_three_freezes.data,
+            "meld_minimums": tiers,
+        }
+        defaults = options_of(rules)
+        for name in BONUS_FIELDS:
+            if name in defaults and getattr(self, name).data is not None:
+                chosen[name] = getattr(self, name).data
+        return {name: value for name, value in chosen.items() if value != defaults.get(name)}
+
+    def field_for(self, path: str) -> Field | None:
+        """The field an error path of the store names (``sides.1.name``, ``options.target``)."""
+        parts = path.split(".")
+        if parts[0] == "options" and len(parts) == 2:
+            name = "tiers" if parts[1] == "meld_minimums" else parts[1]
+            field: Field | None = getattr(self, name, None)
+            return field
+        if parts[0] == "sides" and len(parts) == 3 and parts[1].isdigit():
+            index = int(parts[1])
+            if index < len(self.sides):
+                return getattr(self.sides[index].form, parts[2], None)
+        return None
 
 
 class ConfirmForm(FlaskForm):

@@ -18,6 +18,8 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from ..rules import (
     VARIANTS,
+    RuleSet,
+    Seat,
     Violation,
     errors_of,
     score_breakdown,
@@ -99,60 +101,84 @@ def index() -> str:
     )
 
 
+#: Railroad tables seat this many players unless the new-game page says otherwise.
+DEFAULT_RAILROAD_PLAYERS = 4
+
+
+def _table(variant: str | None, players: int | None) -> RuleSet:
+    """The rule set the new-game page is for: a known variant (classic by default) at a
+    table size it allows."""
+    base = VARIANTS.get(variant or "", VARIANTS["classic"])
+    if base.sides_range is None:
+        return base
+    low, high = base.sides_range
+    count = players if players is not None else DEFAULT_RAILROAD_PLAYERS
+    return base.with_sides(min(max(count, low), high))
+
+
 @bp.route("/games/new", methods=["GET", "POST"])
 def create() -> str | BaseResponse | tuple[str, int]:
-    """Start a game: sides, players in seat order, the first dealer, house options."""
-    rules = VARIANTS["classic"]
+    """Start a game: rule set, sides, players in seat order, first dealer, house rules."""
+    source = load(request.args["from"]) if "from" in request.args else None
+    if source is not None and request.method == "GET":
+        rules = _table(source.variant, len(source.sides))
+    else:
+        rules = _table(request.args.get("variant"), request.args.get("players", type=int))
     form = NewGameForm()
-    source = (
-        load(request.args["from"]) if request.method == "GET" and "from" in request.args else None
-    )
-    if source is not None:
-        _prefill_from(form, source)
     form.setup(rules)
+    if source is not None and not form.is_submitted():
+        _prefill_from(form, source)
     seats = seating([rules.players_per_side] * rules.sides)
     if form.validate_on_submit():
-        players: list[list[str]] = [[] for _ in range(rules.sides)]
-        for seat, entry in zip(seats, form.players, strict=True):
-            players[seat.side].append(entry.data)
-        specs = [
-            SideSpec(
-                name=entry.form.name.data, players=players[index], start=entry.form.start.data or 0
-            )
-            for index, entry in enumerate(form.sides)
-        ]
-        options: dict[str, object] = {
-            "target": form.target.data,
-            "concealed_canasta_bonus": form.concealed_canasta_bonus.data,
-            "wilds_may_outnumber_naturals": form.wilds_may_outnumber_naturals.data,
-        }
         try:
-            game, token = create_game(rules.id, specs, options, first_dealer=form.first_dealer.data)
+            game, token = create_game(
+                rules.id,
+                _side_specs(form, rules, seats),
+                form.options(VARIANTS[rules.id].with_sides(rules.sides)),
+                first_dealer=form.first_dealer.data,
+            )
         except Refusal as refusal:
-            flash(refusal.message, "error")
+            for path, message in refusal.fields.items():
+                field = form.field_for(path)
+                if field is None:
+                    flash(message, "error")
+                else:
+                    field.errors = [*field.errors, message]
         else:
             response = redirect(url_for("web.sheet", game_id=game.id))
             _set_scorer_cookie(response, game, token)
             return response
     status = 422 if form.is_submitted() else 200
-    return render_template("games/new.html", form=form, rules=rules, seats=seats), status
+    return render_template(
+        "games/new.html", form=form, rules=rules, seats=seats, variants=VARIANTS.values()
+    ), status
+
+
+def _side_specs(form: NewGameForm, rules: RuleSet, seats: Sequence[Seat]) -> list[SideSpec]:
+    """Sides from the form: partners gathered from their seats; a player alone is a side
+    named after the player."""
+    players: list[list[str]] = [[] for _ in range(rules.sides)]
+    for seat, entry in zip(seats, form.players, strict=True):
+        players[seat.side].append(entry.data)
+    return [
+        SideSpec(
+            name=(entry.form.name.data or "") if rules.partnerships else players[index][0],
+            players=players[index],
+            start=entry.form.start.data or 0,
+        )
+        for index, entry in enumerate(form.sides)
+    ]
 
 
 def _prefill_from(form: NewGameForm, game: Game) -> None:
-    """'New game, same players': same sides, seats and options; the next dealer deals."""
+    """'New game, same players': same sides, seats and rules; the next dealer deals."""
     sheet = sheet_of(game)
     for index, side in enumerate(game.sides):
-        if index >= len(form.sides):
-            form.sides.append_entry()
         form.sides[index].form.name.data = side.name
     for index, seat in enumerate(sheet.seats):
-        if index >= len(form.players):
-            form.players.append_entry()
         form.players[index].data = sheet.player_name(seat)
     form.first_dealer.data = sheet.seats.index(sheet.state.next_dealer)
-    form.target.data = sheet.rules.target
-    form.concealed_canasta_bonus.data = sheet.rules.concealed_canasta_bonus > 0
-    form.wilds_may_outnumber_naturals.data = sheet.rules.wilds_may_outnumber_naturals
+    form.fill_rules(sheet.rules)
 
 
 @bp.get("/games/<game_id>")

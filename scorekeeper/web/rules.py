@@ -1,0 +1,64 @@
+"""The rules pages: each variant's numbers, and the rules a game is played by."""
+
+from __future__ import annotations
+
+from flask import abort, render_template, request
+
+from ..rules import VARIANTS, CanastaKind
+from ..rules.variants import JOKER_POINTS
+from ..store.games import rules_for, sheet_of
+from . import bp
+from .games import _game_or_404
+
+#: Card values (RULES.md section 1), as the rules page lists them.
+CARD_VALUES = (
+    ("Joker", JOKER_POINTS),
+    ("Two (wild)", 20),
+    ("Ace", 20),
+    ("K Q J 10 9 8", 10),
+    ("7 6 5 4", 5),
+    ("Black three", 5),
+)
+
+#: What each kind of canasta is made of.
+CANASTA_MAKEUP = {
+    CanastaKind.NATURAL: "7 or more cards of one rank, no wild card",
+    CanastaKind.MIXED: "7 or more cards of one rank, at least 2 natural, at most 3 wild",
+    CanastaKind.WILD: "7 wild cards (twos and jokers)",
+    CanastaKind.SEVENS: "seven 7s, no wild card",
+}
+
+
+@bp.get("/rules")
+def rules_index() -> str:
+    """Every rule set the app knows."""
+    return render_template("rules/index.html", variants=VARIANTS.values())
+
+
+@bp.get("/rules/<variant>")
+def rules(variant: str) -> str:
+    """One rule set's card values, bonuses, minimums and going-out requirement."""
+    if variant not in VARIANTS:
+        abort(404, "There is no such rule set.")
+    base = VARIANTS[variant]
+    players = request.args.get("players", type=int)
+    ruleset = base
+    if base.sides_range and players and base.sides_range[0] <= players <= base.sides_range[1]:
+        ruleset = base.with_sides(players)
+    return render_template(
+        "rules/show.html", rules=ruleset, game=None, cards=CARD_VALUES, makeup=CANASTA_MAKEUP
+    )
+
+
+@bp.get("/games/<game_id>/rules")
+def game_rules(game_id: str) -> str:
+    """The rules this game is played by: its variant with the table's house rules."""
+    game = _game_or_404(game_id)
+    return render_template(
+        "rules/show.html",
+        rules=rules_for(game),
+        game=game,
+        sheet=sheet_of(game),
+        cards=CARD_VALUES,
+        makeup=CANASTA_MAKEUP,
+    )
