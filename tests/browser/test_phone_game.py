@@ -122,3 +122,34 @@ def test_new_game_form_shows_what_is_missing(phone: Page, live_server: str) -> N
     expect(page.locator("#err-target")).to_contain_text("multiple of 5")
     expect(page.get_by_label("Side 1", exact=True)).to_have_value("We")
     shot(page, "new-game-refused")
+
+
+def test_railroad_for_six_fits_the_phone(phone: Page, live_server: str) -> None:
+    """Six columns at 360 px: the sheet and the deal form scroll only downwards."""
+    page = phone
+    page.set_viewport_size({"width": 360, "height": 780})
+    page.goto(live_server + "/games/new")
+    page.get_by_role("link", name="Railroad").tap()
+    page.get_by_role("link", name="6", exact=True).tap()
+    for seat, name in enumerate(["Ana", "Boris", "Vera", "Goran", "Lidija", "Stefan"]):
+        page.locator(f"#players-{seat}").fill(name)
+    page.get_by_role("button", name="Start the game").tap()
+    expect(page.locator(".total-points")).to_have_count(6)
+    page.get_by_role("link", name="Record deal 1").tap()
+    htmx_ready(page)
+    page.locator("label.segment", has_text="Ana").tap()
+    for kind in ("Natural", "Mixed", "Wild", "Sevens"):
+        tap_more(page, f"{kind} canastas", "Ana")
+    tap_more(page, "Red threes laid down", "Ana")
+    page.locator("#sides-0-meld_points").fill("600")
+    for index in range(1, 6):
+        page.locator(f"#sides-{index}-hand_points").fill(str(50 * index))
+    expect(page.locator("#preview")).to_contain_text("+4100")
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    shot(page, "railroad-deal")
+    page.get_by_role("button", name="Save deal 1").tap()
+    expect(page.locator(".total-points")).to_have_text(
+        ["4100", "-50", "-100", "-150", "-200", "-250"]
+    )
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    shot(page, "railroad-sheet")
