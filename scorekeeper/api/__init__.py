@@ -456,3 +456,6 @@ def import_() -> tuple[Response, int]:
         results,
     )
     return jsonify({**game_json(sheet_of(game)), "token": token}), 201
+
+
+from . import checks  # noqa: E402,F401  (registers the rules checks on bp)

@@ -108,6 +108,8 @@ class RuleSet:
     jokers_per_side: int = 0
     #: A meld of this many cards is a canasta and takes no more (Railroad); None: no limit.
     max_meld: int | None = None
+    #: Black threes a going-out player may meld (classic: 3 or 4; Railroad: any number).
+    max_black_threes: int | None = 4
     #: Upper bound on all canastas in one deal, when the sources give one (classic: 13).
     canastas_bound: int | None = None
     #: House options (RULES.md sections 2 and 4).
@@ -323,6 +325,7 @@ RAILROAD = RuleSet(
     packs_per_side=2,
     jokers_per_side=2,
     max_meld=7,
+    max_black_threes=None,
 )
 
 #: Every rule set the app knows, by id, in the order the new-game page offers them.

@@ -1,0 +1,160 @@
+"""Cards, their points, and the notation players type (API.md, "Rules checks").
+
+A card is a rank ``A K Q J 10 9 8 7 6 5 4 3 2`` (``T`` for ten) with an optional suit
+``S H D C`` (or ``♠ ♥ ♦ ♣``); a joker is ``JK``. A three needs its suit: a red three and a
+black three are different cards. Cards are separated by spaces or commas, in any case.
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+
+class Rank(enum.Enum):
+    """Ranks from the joker up to the ace; ``value`` is what the notation writes."""
+
+    JOKER = "JK"
+    TWO = "2"
+    THREE = "3"
+    FOUR = "4"
+    FIVE = "5"
+    SIX = "6"
+    SEVEN = "7"
+    EIGHT = "8"
+    NINE = "9"
+    TEN = "10"
+    JACK = "J"
+    QUEEN = "Q"
+    KING = "K"
+    ACE = "A"
+
+    @property
+    def wild(self) -> bool:
+        """Jokers and twos are wild (RULES.md section 1)."""
+        return self in (Rank.JOKER, Rank.TWO)
+
+
+class Suit(enum.Enum):
+    SPADES = "S"
+    HEARTS = "H"
+    DIAMONDS = "D"
+    CLUBS = "C"
+
+    @property
+    def red(self) -> bool:
+        return self in (Suit.HEARTS, Suit.DIAMONDS)
+
+
+#: Card points (RULES.md section 1). A red three has no card value: it is a bonus card.
+POINTS: dict[Rank, int] = {
+    Rank.JOKER: 50,
+    Rank.TWO: 20,
+    Rank.ACE: 20,
+    **{rank: 10 for rank in (Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN, Rank.NINE, Rank.EIGHT)},
+    **{rank: 5 for rank in (Rank.SEVEN, Rank.SIX, Rank.FIVE, Rank.FOUR)},
+    Rank.THREE: 5,
+}
+
+#: The card classes of the deal form's card counter, with the points of each card.
+COUNTER_CLASSES: tuple[tuple[str, int], ...] = (
+    ("Jokers", 50),
+    ("Twos and aces", 20),
+    ("K to 8", 10),
+    ("7 to 4", 5),
+    ("Black threes", 5),
+)
+
+
+@dataclass(frozen=True)
+class Card:
+    """One card; ``suit`` is None when the player did not say (it matters for threes only)."""
+
+    rank: Rank
+    suit: Suit | None = None
+
+    @property
+    def wild(self) -> bool:
+        return self.rank.wild
+
+    @property
+    def red_three(self) -> bool:
+        return self.rank is Rank.THREE and self.suit is not None and self.suit.red
+
+    @property
+    def black_three(self) -> bool:
+        return self.rank is Rank.THREE and self.suit is not None and not self.suit.red
+
+    @property
+    def natural(self) -> bool:
+        """A natural card for melding: not wild, not a three."""
+        return not self.wild and self.rank is not Rank.THREE
+
+    @property
+    def points(self) -> int:
+        return 0 if self.red_three else POINTS[self.rank]
+
+    def __str__(self) -> str:
+        return self.rank.value + (self.suit.value if self.suit and not self.wild else "")
+
+
+class CardError(ValueError):
+    """Notation that names no card; ``token`` is what was typed."""
+
+    def __init__(self, token: str, message: str) -> None:
+        super().__init__(message)
+        self.token = token
+        self.message = message
+
+
+_SUITS = {
+    "S": Suit.SPADES,
+    "H": Suit.HEARTS,
+    "D": Suit.DIAMONDS,
+    "C": Suit.CLUBS,
+    "♠": Suit.SPADES,
+    "♥": Suit.HEARTS,
+    "♦": Suit.DIAMONDS,
+    "♣": Suit.CLUBS,
+    "♤": Suit.SPADES,
+    "♡": Suit.HEARTS,
+    "♢": Suit.DIAMONDS,
+    "♧": Suit.CLUBS,
+}
+_RANKS = {rank.value: rank for rank in Rank} | {"T": Rank.TEN, "JOKER": Rank.JOKER}
+_SEPARATORS = re.compile(r"[\s,;]+")
+#: Longest notation read; a longer string is not a hand of cards.
+MAX_CARDS = 60
+
+
+def parse_card(token: str) -> Card:
+    """One card from its notation, e.g. ``9``, ``10H``, ``3S``, ``JK``."""
+    text = token.strip().upper()
+    if text in ("JK", "JOKER"):
+        return Card(Rank.JOKER)
+    suit: Suit | None = None
+    if text and text[-1] in _SUITS and text not in _RANKS:
+        suit = _SUITS[text[-1]]
+        text = text[:-1]
+    rank = _RANKS.get(text)
+    if rank is None or rank is Rank.JOKER:
+        raise CardError(token, f"{token!r} is not a card: use A K Q J 10 9 8 7 6 5 4 3 2 or JK.")
+    if rank is Rank.THREE and suit is None:
+        raise CardError(
+            token, "A three needs its suit: 3H or 3D for a red three, 3S or 3C for a black one."
+        )
+    return Card(rank, suit)
+
+
+def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
+    """Cards from notation separated by spaces or commas (or a list of single cards)."""
+    tokens = [t for t in _SEPARATORS.split(text) if t] if isinstance(text, str) else list(text)
+    if len(tokens) > MAX_CARDS:
+        raise CardError("", f"At most {MAX_CARDS} cards at a time.")
+    return tuple(parse_card(token) for token in tokens)
+
+
+def card_points(cards: Iterable[Card]) -> int:
+    return sum(card.points for card in cards)

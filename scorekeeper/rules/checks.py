@@ -1,0 +1,340 @@
+"""Settling arguments at the table: is a meld legal, does an initial meld reach the
+minimum, may a side take the discard pile, may a player go out.
+
+Each answer says yes or no and names the rule that decides it (RULES.md sections 2 and 5),
+under the game's rule set and options.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from .cards import Card, Rank, card_points
+from .variants import CanastaKind, RuleSet
+
+
+@dataclass(frozen=True)
+class MeldVerdict:
+    """Whether a group of cards is a legal meld, and what it is worth."""
+
+    legal: bool
+    reason: str
+    rule: str
+    #: The meld's rank ("wild" for a Railroad meld of wild cards only), or None.
+    rank: str | None
+    naturals: int
+    wilds: int
+    points: int
+    canasta: CanastaKind | None = None
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}" + ("" if count == 1 else "s")
+
+
+def check_meld(cards: Sequence[Card], rules: RuleSet, *, going_out: bool = False) -> MeldVerdict:
+    """Check one meld under ``rules``; ``going_out`` allows black threes (RULES.md 2, 5)."""
+    naturals = [card for card in cards if card.natural]
+    wilds = [card for card in cards if card.wild]
+    threes = [card for card in cards if card.rank is Rank.THREE]
+    points = card_points(cards)
+    ranks = sorted({card.rank.value for card in naturals})
+
+    def no(rule: str, reason: str, rank: str | None = None) -> MeldVerdict:
+        return MeldVerdict(False, reason, rule, rank, len(naturals), len(wilds), points)
+
+    if any(card.red_three for card in cards):
+        return no("red_three", "Red threes are never melded: they are laid down as bonus cards.")
+    if threes:
+        if wilds:
+            return no("threes_with_wilds", "Black threes never meld with wild cards.", "3")
+        if naturals:
+            return no("one_rank", "A meld is of one rank: black threes cannot join other cards.")
+        if not going_out:
+            return no(
+                "threes_only_going_out",
+                "Black threes are melded only by a player who goes out in that turn.",
+                "3",
+            )
+        most = rules.max_black_threes
+        if len(threes) < 3 or (most is not None and len(threes) > most):
+            allowed = "3 or 4" if most else "3 or more"
+            return no("black_three_count", f"A meld of black threes has {allowed} cards.", "3")
+        return MeldVerdict(
+            True,
+            f"Legal when going out: {_plural(len(threes), 'black three')}, {points} points, "
+            "no canasta bonus.",
+            "legal",
+            "3",
+            0,
+            0,
+            points,
+        )
+    if len(cards) < 3:
+        return no("too_few", "A meld has at least 3 cards.", ranks[0] if len(ranks) == 1 else None)
+    if len(ranks) > 1:
+        return no("one_rank", f"A meld is of one rank; these cards are {', '.join(ranks)}.")
+    if rules.max_meld is not None and len(cards) > rules.max_meld:
+        return no(
+            "meld_full",
+            f"A meld of {rules.max_meld} cards is a canasta and takes no more cards.",
+            ranks[0] if ranks else "wild",
+        )
+    if not naturals:
+        if CanastaKind.WILD not in rules.canasta_bonuses:
+            return no("two_naturals", "A meld needs at least 2 natural cards.")
+        # Railroad: a meld of wild cards only, up to a wild canasta of 7.
+        wild_canasta = CanastaKind.WILD if len(cards) == 7 else None
+        return MeldVerdict(
+            True,
+            f"Legal: a meld of {_plural(len(wilds), 'wild card')}, {points} points"
+            + (", a wild canasta." if wild_canasta else "."),
+            "legal",
+            "wild",
+            0,
+            len(wilds),
+            points,
+            wild_canasta,
+        )
+    rank = ranks[0]
+    if len(naturals) < 2:
+        return no("two_naturals", "A meld needs at least 2 natural cards.", rank)
+    if len(wilds) > 3:
+        return no(
+            "three_wilds", f"A meld has at most 3 wild cards; this one has {len(wilds)}.", rank
+        )
+    if len(wilds) > len(naturals) and not rules.wilds_may_outnumber_naturals:
+        return no(
+            "wilds_outnumber",
+            f"Wild cards may not outnumber natural cards ({len(wilds)} wild, "
+            f"{len(naturals)} natural).",
+            rank,
+        )
+    canasta: CanastaKind | None = None
+    if len(cards) >= 7:
+        if wilds:
+            canasta = CanastaKind.MIXED
+        elif rank == Rank.SEVEN.value and CanastaKind.SEVENS in rules.canasta_bonuses:
+            canasta = CanastaKind.SEVENS
+        else:
+            canasta = CanastaKind.NATURAL
+    described = f"{_plural(len(naturals), 'natural card')}" + (
+        f" and {_plural(len(wilds), 'wild card')}" if wilds else ""
+    )
+    return MeldVerdict(
+        True,
+        f"Legal: {described} of rank {rank}, {points} points"
+        + (f", a {canasta.value} canasta." if canasta else "."),
+        "legal",
+        rank,
+        len(naturals),
+        len(wilds),
+        points,
+        canasta,
+    )
+
+
+@dataclass(frozen=True)
+class InitialMeldVerdict:
+    """Whether melds put down together reach the side's initial-meld minimum."""
+
+    required: int
+    points: int
+    meets: bool
+    reason: str
+    melds: tuple[MeldVerdict, ...]
+
+
+def check_initial_meld(
+    melds: Sequence[Sequence[Card]],
+    rules: RuleSet,
+    *,
+    total: int,
+    pile_top: Card | None = None,
+) -> InitialMeldVerdict:
+    """Melds put down in one turn add up; only card points count. When the side takes the
+    pile, its top card joins the meld of its rank and counts; no other pile card does.
+    A side that has not melded takes the pile only with a natural pair matching the top
+    card (RULES.md sections 2 and 5)."""
+    required = rules.meld_minimum(total)
+    groups = [list(meld) for meld in melds]
+
+    def answer(
+        points: int, meets: bool, reason: str, verdicts: Sequence[MeldVerdict]
+    ) -> InitialMeldVerdict:
+        return InitialMeldVerdict(required, points, meets, reason, tuple(verdicts))
+
+    if not groups:
+        return answer(0, False, "Put down at least one meld.", [])
+    if pile_top is not None:
+        if not pile_top.natural:
+            return answer(
+                0, False, "The pile cannot be taken when a wild card or a three is on top.", []
+            )
+        matching = [g for g in groups if sum(c.rank is pile_top.rank and c.natural for c in g) >= 2]
+        if not matching:
+            return answer(
+                0,
+                False,
+                f"A side that has not melded takes the pile only with a natural pair of "
+                f"{pile_top.rank.value}s from the hand, melded with the top card.",
+                [],
+            )
+        matching[0].append(pile_top)
+    verdicts = [check_meld(group, rules) for group in groups]
+    points = sum(verdict.points for verdict in verdicts)
+    for number, verdict in enumerate(verdicts, start=1):
+        if not verdict.legal:
+            return answer(points, False, f"Meld {number} is not legal: {verdict.reason}", verdicts)
+    if points >= required:
+        reason = f"{points} points reach the {required} this side needs."
+    else:
+        reason = f"{points} points are short of the {required} this side needs."
+    top = " (the top card of the pile included)" if pile_top is not None else ""
+    return answer(points, points >= required, reason[:-1] + top + ".", verdicts)
+
+
+@dataclass(frozen=True)
+class Answer:
+    """A yes or no with the rule that decides it."""
+
+    allowed: bool
+    rule: str
+    reason: str
+
+
+def check_pickup(
+    rules: RuleSet,
+    *,
+    top: Card,
+    frozen: bool,
+    side_has_melded: bool,
+    natural_matches: int,
+    wild_cards: int,
+    side_melds: Sequence[Rank] = (),
+    full_melds: Sequence[Rank] = (),
+    cards_in_hand: int,
+    pile_size: int,
+) -> Answer:
+    """May this side take the discard pile? (RULES.md section 2, and section 5 for
+    Railroad, where a finished canasta takes no more cards).
+
+    ``natural_matches`` and ``wild_cards`` are the cards in hand that could go with the top
+    card; ``side_melds`` the ranks the side has melded (``full_melds`` those that are
+    closed canastas).
+    """
+    if top.wild:
+        return Answer(False, "wild_on_top", "The pile is never taken with a wild card on top.")
+    if top.rank is Rank.THREE:
+        if top.black_three and not rules.black_three_freezes:
+            return Answer(
+                False, "black_three_on_top", "A black three on top blocks the pile for this turn."
+            )
+        return Answer(False, "three_on_top", "The pile is never taken with a three on top.")
+    if cards_in_hand == 1 and pile_size == 1:
+        return Answer(
+            False,
+            "one_card_pile",
+            "A player holding one card may not take a pile of one card.",
+        )
+    rank = top.rank.value
+    if frozen or not side_has_melded:
+        why = "frozen" if frozen else "frozen for a side that has not melded"
+        if natural_matches >= 2:
+            extra = "" if side_has_melded else " The meld must also reach the side's minimum."
+            return Answer(
+                True,
+                "natural_pair",
+                f"Yes: the pile is {why}, and a natural pair of {rank}s takes it.{extra}",
+            )
+        return Answer(
+            False,
+            "needs_natural_pair",
+            f"The pile is {why}: it is taken only with a natural pair of {rank}s from the hand.",
+        )
+    if natural_matches >= 2:
+        return Answer(True, "natural_pair", f"Yes: a natural pair of {rank}s takes it.")
+    if top.rank in side_melds and top.rank not in full_melds:
+        return Answer(
+            True, "adds_to_meld", f"Yes: the {rank} goes onto the side's meld of {rank}s."
+        )
+    if natural_matches >= 1 and wild_cards >= 1:
+        return Answer(True, "natural_and_wild", f"Yes: one natural {rank} and a wild card take it.")
+    if top.rank in full_melds:
+        return Answer(
+            False,
+            "meld_full",
+            f"The side's {rank}s are a closed canasta: the {rank} needs a natural pair or a new "
+            "meld.",
+        )
+    return Answer(
+        False,
+        "no_match",
+        f"Taking the pile needs a natural pair of {rank}s, a natural {rank} and a wild card, "
+        f"or a meld of {rank}s to add it to.",
+    )
+
+
+@dataclass(frozen=True)
+class GoingOutVerdict:
+    allowed: bool
+    concealed: bool
+    rule: str
+    reason: str
+
+
+def check_going_out(
+    rules: RuleSet,
+    *,
+    canastas: Mapping[CanastaKind, int],
+    cards_left: int,
+    last_discard: Card | None,
+    melded_before: bool,
+) -> GoingOutVerdict:
+    """May the player go out? ``canastas`` are the side's canastas by kind once this turn's
+    melds are down; ``cards_left`` the cards still in hand (at most the one to discard);
+    ``melded_before`` whether the player had melded in an earlier turn (if not, going out
+    is concealed)."""
+
+    def no(rule: str, reason: str) -> GoingOutVerdict:
+        return GoingOutVerdict(False, False, rule, reason)
+
+    missing = [
+        k.value for k in rules.canasta_kinds if k in rules.kinds_to_go_out and not canastas.get(k)
+    ]
+    if missing:
+        return no(
+            "out_needs_kinds",
+            "Going out needs one canasta of each kind; missing: " + ", ".join(missing) + ".",
+        )
+    total = sum(canastas.get(kind, 0) for kind in rules.canasta_kinds)
+    if total < rules.canastas_to_go_out:
+        needed = (
+            "a canasta" if rules.canastas_to_go_out == 1 else f"{rules.canastas_to_go_out} canastas"
+        )
+        return no("out_needs_canastas", f"Going out needs {needed} on the side's table.")
+    if cards_left > 1:
+        return no(
+            "cards_left",
+            "Going out means melding every card but at most one, which is discarded.",
+        )
+    if rules.kinds_to_go_out:
+        # Railroad (S): the last card is discarded, and it may not be a seven.
+        if cards_left == 0 or last_discard is None:
+            return no("must_discard", "The last card is discarded: keep one card to discard.")
+        if last_discard.rank is Rank.SEVEN:
+            return no("seven_discard", "The last discard may not be a seven.")
+    concealed = not melded_before and rules.concealed_going_out_bonus is not None
+    if concealed:
+        reason = (
+            "Yes, concealed: the whole hand goes down in one turn "
+            f"({rules.concealed_going_out_total} for going out)."
+        )
+    elif not melded_before:
+        reason = (
+            f"Yes ({rules.going_out_bonus} for going out; {rules.name} has no concealed bonus)."
+        )
+    else:
+        reason = f"Yes: {rules.going_out_bonus} for going out."
+    return GoingOutVerdict(True, concealed, "may_go_out", reason)
