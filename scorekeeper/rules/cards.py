@@ -58,13 +58,14 @@ POINTS: dict[Rank, int] = {
     Rank.THREE: 5,
 }
 
-#: The card classes of the deal form's card counter, with the points of each card.
-COUNTER_CLASSES: tuple[tuple[str, int], ...] = (
-    ("Jokers", 50),
-    ("Twos and aces", 20),
-    ("K to 8", 10),
-    ("7 to 4", 5),
-    ("Black threes", 5),
+#: The card classes of the deal form's card counter: a short label, a spoken name, and the
+#: points of each card of the class.
+COUNTER_CLASSES: tuple[tuple[str, str, int], ...] = (
+    ("JK", "Jokers", POINTS[Rank.JOKER]),
+    ("2 A", "Twos and aces", POINTS[Rank.ACE]),
+    ("K–8", "K to 8", POINTS[Rank.KING]),
+    ("7–4", "7 to 4", POINTS[Rank.SEVEN]),
+    ("3♠♣", "Black threes", POINTS[Rank.THREE]),
 )
 
 

@@ -251,16 +251,6 @@ def _side_violations(
     for kind in CanastaKind:
         if kind not in rules.canasta_bonuses and result.canastas(kind):
             error(kind.field, "no_such_canasta", f"{rules.name} has no {kind.value} canastas.")
-        elif kind in (CanastaKind.WILD, CanastaKind.SEVENS):
-            # Only so many twos, jokers and sevens exist (RULES.md section 7).
-            most = rules.max_canastas_of(kind)
-            if result.canastas(kind) > most:
-                error(
-                    kind.field,
-                    f"{kind.value}_canastas_cards",
-                    f"The cards make at most {most} {kind.value} canasta"
-                    f"{'' if most == 1 else 's'}.",
-                )
 
     if result.red_threes > rules.max_red_threes:
         error(
@@ -390,6 +380,20 @@ def _table_violations(results: Sequence[SideResult], rules: RuleSet) -> list[Vio
                 f"this deal lists {canastas}.",
             )
         )
+    for kind in (CanastaKind.WILD, CanastaKind.SEVENS):
+        # Only so many twos, jokers and sevens exist, for all sides together (section 7).
+        most = rules.max_canastas_of(kind)
+        listed = sum(r.canastas(kind) for r in results)
+        if kind in rules.canasta_bonuses and listed > most:
+            last = max(side for side, r in enumerate(results) if r.canastas(kind))
+            found.append(
+                Violation(
+                    _path(last, kind.field),
+                    f"{kind.value}_canastas_cards",
+                    f"The cards make at most {most} {kind.value} canasta"
+                    f"{'' if most == 1 else 's'} in all; this deal lists {listed}.",
+                )
+            )
     if points > rules.max_card_points:
         found.append(
             Violation(

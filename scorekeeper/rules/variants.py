@@ -268,7 +268,7 @@ CLASSIC_6 = replace(
     CLASSIC,
     id="classic-6",
     name="Classic Canasta, 6 players in 2 partnerships of 3",
-    short_name="Classic, 6 (2 × 3)",  # noqa: RUF001 (the multiplication sign is meant)
+    short_name="Classic, 6 (2 × 3)",
     sides=2,
     players_per_side=3,
     target=10_000,
@@ -278,7 +278,7 @@ CLASSIC_6X3 = replace(
     CLASSIC,
     id="classic-6x3",
     name="Classic Canasta, 6 players in 3 partnerships of 2",
-    short_name="Classic, 6 (3 × 2)",  # noqa: RUF001 (the multiplication sign is meant)
+    short_name="Classic, 6 (3 × 2)",
     sides=3,
     players_per_side=2,
     target=7500,

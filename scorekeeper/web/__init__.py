@@ -9,7 +9,7 @@ from werkzeug.exceptions import HTTPException
 
 bp = Blueprint("web", __name__)
 
-from . import games, rules  # noqa: E402,F401  (registers the views on bp)
+from . import checks, games, rules  # noqa: E402,F401  (registers the views on bp)
 
 
 def register_error_pages(app: Flask) -> None:

@@ -25,6 +25,7 @@ from ..rules import (
     score_breakdown,
     seating,
 )
+from ..rules.cards import COUNTER_CLASSES
 from ..store.games import (
     Refusal,
     Sheet,
@@ -248,6 +249,7 @@ def _render_deal_form(
         dealer=sheet.player_name(dealer),
         totals=before,
         minimums=minimums,
+        counter_classes=COUNTER_CLASSES,
         loose=loose,
         preview=_preview(sheet, form, number) if form.is_submitted() else None,
     ), status

@@ -153,3 +153,45 @@ def test_railroad_for_six_fits_the_phone(phone: Page, live_server: str) -> None:
     )
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     shot(page, "railroad-sheet")
+
+
+def test_card_counter_and_rule_tools(phone: Page, live_server: str) -> None:
+    """Count melded cards by taps; settle a meld and an initial meld with the card picker."""
+    page = phone
+    page.goto(live_server + "/games/new")
+    page.get_by_label("Side 1", exact=True).fill("We")
+    page.get_by_label("Side 2", exact=True).fill("They")
+    for seat, name in enumerate(["Ana", "Vera", "Boris", "Goran"]):
+        page.locator(f"#players-{seat}").fill(name)
+    page.get_by_role("button", name="Start the game").tap()
+    page.get_by_role("link", name="Record deal 1").tap()
+    htmx_ready(page)
+    page.get_by_text("Count the melded cards").first.tap()
+    for _ in range(3):
+        page.get_by_role("button", name="K to 8, 10 each: add one").first.tap()
+    page.get_by_role("button", name="Jokers, 50 each: add one").first.tap()
+    expect(page.locator("#sides-0-meld_points")).to_have_value("80")  # 3 x 10 + 50
+    shot(page, "deal-counter")
+    page.get_by_role("link", name="Cancel").tap()
+
+    # The minimum badge opens the initial-meld calculator for that side.
+    page.get_by_role("link", name="needs 50").first.tap()
+    expect(page.locator(".lead")).to_contain_text("needs 50")
+    page.locator("#meld1").tap()
+    for rank in ("K", "K", "K"):
+        page.locator(f"button[data-card='{rank}']").tap()
+    page.locator("#meld2").tap()
+    for rank in ("5", "5", "2"):
+        page.locator(f"button[data-card='{rank}']").tap()
+    expect(page.locator("#answer")).to_contain_text("Yes")  # 30 + 30 = 60 >= 50
+    expect(page.locator("#answer")).to_contain_text("60 counted")
+    page.get_by_role("button", name="Remove K").first.tap()  # K K and 5 5 2: K K is no meld
+    expect(page.locator("#answer")).to_contain_text("not legal")
+    shot(page, "check-initial-meld")
+
+    page.goto(live_server + "/check/meld")
+    for rank in ("9", "9", "2", "2", "2", "JK"):
+        page.locator(f"button[data-card='{rank}']").tap()
+    expect(page.locator("#answer .answer-line")).to_have_text("No")
+    expect(page.locator("#answer")).to_contain_text("at most 3 wild cards")
+    shot(page, "check-meld")
