@@ -100,6 +100,25 @@ def _unknown(body: Mapping[str, Any], allowed: set[str], path: str = "") -> None
             raise ApiError(422, f"Unknown field {where!r}.", {where: "Unknown field."})
 
 
+#: Longest Idempotency-Key kept (it is stored with the deal).
+MAX_IDEMPOTENCY_KEY = 64
+
+
+def _idempotency_key() -> str | None:
+    """The ``Idempotency-Key`` header: a retried POST with the same key records one deal."""
+    key = request.headers.get("Idempotency-Key")
+    if key is None:
+        return None
+    key = key.strip()
+    if not key or len(key) > MAX_IDEMPOTENCY_KEY or not key.isascii() or not key.isprintable():
+        raise ApiError(
+            400,
+            f"Idempotency-Key is 1 to {MAX_IDEMPOTENCY_KEY} printable ASCII characters.",
+            {"Idempotency-Key": "Invalid."},
+        )
+    return key
+
+
 def _game(game_id: str) -> Game:
     game = load(game_id)
     if game is None:
@@ -364,11 +383,14 @@ def record(game_id: str) -> tuple[Response, int]:
     game = _game(game_id)
     _require_token(game)
     before = sheet_of(game)
-    require_open(before)
+    key = _idempotency_key()
+    if key is None or all(deal.request_key != key for deal in game.deals):
+        require_open(before)
     results = _results(_body(), before.rules)
     warnings = _warnings(before, results, before.state.next_deal)
-    number, sheet = add_deal(game, results)
-    return jsonify(_deal_answer(sheet, number, warnings)), 201
+    saved = add_deal(game, results, request_key=_idempotency_key())
+    # A retry (same Idempotency-Key) answers as the first time, without recording again.
+    return jsonify(_deal_answer(saved.sheet, saved.number, warnings)), 201
 
 
 @bp.put("/games/<game_id>/deals/<int:number>")
@@ -378,9 +400,14 @@ def update(game_id: str, number: int) -> Response:
     _require_token(game)
     deal_at(game, number)
     before = sheet_of(game)
-    results = _results(_body(), before.rules)
+    body = _body()
+    version = None
+    if "version" in body:
+        # Optimistic check: refused (409) when the deal changed since that version.
+        version = _integer(body.pop("version"), "version")
+    results = _results(body, before.rules)
     warnings = _warnings(before, results, number)
-    sheet = replace_deal(game, number, results)
+    sheet = replace_deal(game, number, results, version=version)
     return jsonify(_deal_answer(sheet, number, warnings))
 
 

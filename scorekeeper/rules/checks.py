@@ -187,6 +187,17 @@ def check_initial_meld(
     for number, verdict in enumerate(verdicts, start=1):
         if not verdict.legal:
             return answer(points, False, f"Meld {number} is not legal: {verdict.reason}", verdicts)
+    # One meld per rank (classic); Railroad starts a new one only beside a finished canasta.
+    for rank in {v.rank for v in verdicts if v.rank not in (None, "wild")}:
+        same = [v for v in verdicts if v.rank == rank]
+        unfinished = [v for v in same if rules.max_meld is None or v.canasta is None]
+        if len(same) > 1 and (rules.max_meld is None or len(unfinished) > 1):
+            return answer(
+                points,
+                False,
+                f"A side has one meld of each rank: put the {rank}s together in one meld.",
+                verdicts,
+            )
     if points >= required:
         reason = f"{points} points reach the {required} this side needs."
     else:

@@ -1,7 +1,11 @@
 """The SQLAlchemy handle shared by the models and the app factory."""
 
+import sqlite3
+from typing import Any
+
 from flask_sqlalchemy import SQLAlchemy
-from sqlalchemy import MetaData
+from sqlalchemy import MetaData, event
+from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase
 
 # Named constraints so that migrations can alter them on every database (SQLite included).
@@ -19,3 +23,19 @@ class Base(DeclarativeBase):
 
 
 db = SQLAlchemy(model_class=Base)
+
+
+#: How long a SQLite write waits for another to finish before giving up (milliseconds).
+SQLITE_BUSY_TIMEOUT_MS = 10_000
+
+
+@event.listens_for(Engine, "connect")
+def _sqlite_pragmas(connection: Any, _record: Any) -> None:
+    """SQLite: write-ahead log (readers never wait for a writer, a crash loses nothing
+    committed), a busy timeout instead of "database is locked", foreign keys on."""
+    if isinstance(connection, sqlite3.Connection):
+        cursor = connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.close()

@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from sqlalchemy import func, select
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import selectinload
 
 from ..rules import (
@@ -34,7 +34,7 @@ from ..rules import (
 )
 from ..rules.scoring import INTEGER_FIELDS
 from .db import db
-from .models import Deal, DealResult, Game, Player, Side
+from .models import Deal, DealResult, Game, Player, Side, _now
 
 #: Longest name for a side or a player; longer would not fit a phone's score sheet.
 MAX_NAME = 40
@@ -246,7 +246,7 @@ def create_game(
     game.first_dealer = first_dealer
     db.session.add(game)
     if commit:
-        _commit(game)
+        _commit_or_refuse(game)
     return game, token
 
 
@@ -289,11 +289,25 @@ def _store_results(deal: Deal, results: Sequence[SideResult]) -> None:
         )
 
 
+class Collision(Exception):
+    """Another request changed the same game in the same moment (a unique key clashed)."""
+
+
+#: Times a deal is tried again after colliding with another phone's save.
+SAVE_ATTEMPTS = 5
+
+
+def lock(game: Game) -> None:
+    """Hold the game's row until the transaction ends, so that two phones changing one
+    game take turns (PostgreSQL: SELECT ... FOR UPDATE; SQLite writes one at a time)."""
+    db.session.execute(select(Game.id).where(Game.id == game.id).with_for_update())
+
+
 def _commit(game: Game) -> Sheet:
     """Replay the changed game and commit it in one transaction.
 
     Refuses (and rolls back) a change that would leave deals after the one that ended the
-    game, or that collides with another phone saving a deal of this game at the same moment.
+    game; raises ``Collision`` when another request saved the same game meanwhile.
     """
     db.session.flush()
     db.session.expire(game, ["deals"])
@@ -307,15 +321,24 @@ def _commit(game: Game) -> Sheet:
             status=409,
         )
     game.finished = sheet.state.finished
+    game.updated_at = _now()  # the viewers' ETag: any change of the game's deals
     try:
         db.session.commit()
-    except IntegrityError:
+    except (IntegrityError, OperationalError):
+        # A clashing key, or (SQLite) a write begun from a snapshot another write replaced.
         db.session.rollback()
+        raise Collision from None
+    return sheet
+
+
+def _commit_or_refuse(game: Game) -> Sheet:
+    try:
+        return _commit(game)
+    except Collision:
         raise Refusal(
             "Another phone changed this game at the same moment; reload and try again.",
             status=409,
         ) from None
-    return sheet
 
 
 def _require_valid(sheet: Sheet, results: Sequence[SideResult], number: int) -> None:
@@ -333,22 +356,53 @@ def require_open(sheet: Sheet) -> None:
         )
 
 
+@dataclass(frozen=True)
+class Saved:
+    """A recorded deal: its number, the game after it, and whether this request had been
+    seen before (a retry: nothing new was recorded)."""
+
+    number: int
+    sheet: Sheet
+    repeated: bool = False
+
+
 def add_deal(
-    game: Game, results: Sequence[SideResult], *, commit: bool = True
-) -> tuple[int, Sheet]:
-    """Record the next deal; returns its number and the game after it."""
-    sheet = sheet_of(game)
-    require_open(sheet)
-    number = sheet.state.next_deal
-    _require_valid(sheet, results, number)
-    seq = (max((deal.seq for deal in game.deals), default=0)) + 1
-    deal = Deal(seq=seq)
-    game.deals.append(deal)
-    _store_results(deal, results)
-    if not commit:
-        db.session.flush()
-        return number, sheet_of(game)
-    return number, _commit(game)
+    game: Game,
+    results: Sequence[SideResult],
+    *,
+    request_key: str | None = None,
+    commit: bool = True,
+) -> Saved:
+    """Record the next deal. A ``request_key`` seen before for this game records nothing
+    and answers with the deal it recorded then; two phones saving at the same moment get
+    consecutive numbers (the later one is checked and numbered again)."""
+    for _attempt in range(SAVE_ATTEMPTS):
+        try:
+            if commit:
+                lock(game)
+            if request_key is not None:
+                for number, deal in enumerate(game.deals, start=1):
+                    if deal.request_key == request_key:
+                        return Saved(number, sheet_of(game), repeated=True)
+            sheet = sheet_of(game)
+            require_open(sheet)
+            number = sheet.state.next_deal
+            _require_valid(sheet, results, number)
+            seq = (max((deal.seq for deal in game.deals), default=0)) + 1
+            deal = Deal(seq=seq, request_key=request_key)
+            game.deals.append(deal)
+            _store_results(deal, results)
+            if not commit:
+                db.session.flush()
+                return Saved(number, sheet_of(game))
+            return Saved(number, _commit(game))
+        except (Collision, IntegrityError, OperationalError):
+            db.session.rollback()
+            reloaded = load(game.id)
+            if reloaded is None:
+                raise Refusal("This game was deleted meanwhile.", status=404) from None
+            game = reloaded
+    raise Refusal("This game is too busy right now; try again.", status=409)
 
 
 def deal_at(game: Game, number: int) -> Deal:
@@ -358,21 +412,42 @@ def deal_at(game: Game, number: int) -> Deal:
     return game.deals[number - 1]
 
 
-def replace_deal(game: Game, number: int, results: Sequence[SideResult]) -> Sheet:
-    """Replace the entries of deal ``number``; later totals follow."""
+class Outdated(Refusal):
+    """An edit of a deal that another phone changed meanwhile (optimistic check)."""
+
+    def __init__(self, number: int, current: Deal) -> None:
+        super().__init__(
+            f"Deal {number} was changed on another phone meanwhile; here is the newer "
+            "version. Check it, then save your change again.",
+            {"version": f"Now version {current.version}."},
+            status=409,
+        )
+        self.current = current
+
+
+def replace_deal(
+    game: Game, number: int, results: Sequence[SideResult], *, version: int | None = None
+) -> Sheet:
+    """Replace the entries of deal ``number``; later totals follow. With ``version``, the
+    edit is refused when the deal is no longer at that version."""
+    lock(game)
     deal = deal_at(game, number)
+    db.session.refresh(deal)
+    if version is not None and deal.version != version:
+        raise Outdated(number, deal)
     _require_valid(sheet_of(game), results, number)
     _store_results(deal, results)
     deal.version += 1
-    return _commit(game)
+    return _commit_or_refuse(game)
 
 
 def delete_deal(game: Game, number: int) -> Sheet:
     """Remove deal ``number``; the later deals move up one."""
+    lock(game)
     deal = deal_at(game, number)
     game.deals.remove(deal)
     db.session.delete(deal)
-    return _commit(game)
+    return _commit_or_refuse(game)
 
 
 #: The export document's format tag: an import refuses anything else.

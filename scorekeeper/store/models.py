@@ -72,7 +72,10 @@ class Player(db.Model):  # type: ignore[name-defined]
 
 class Deal(db.Model):  # type: ignore[name-defined]
     __tablename__ = "deal"
-    __table_args__ = (UniqueConstraint("game_id", "seq"),)
+    __table_args__ = (
+        UniqueConstraint("game_id", "seq"),
+        UniqueConstraint("game_id", "request_key", name="uq_deal_game_id_request_key"),
+    )
 
     id: Mapped[int] = mapped_column(primary_key=True)
     game_id: Mapped[str] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"))
@@ -81,6 +84,9 @@ class Deal(db.Model):  # type: ignore[name-defined]
     seq: Mapped[int]
     #: Bumped on every edit, for the optimistic check when two phones edit one deal.
     version: Mapped[int] = mapped_column(default=1)
+    #: The deal form's nonce or the API's Idempotency-Key: a repeated request records
+    #: one deal, not two.
+    request_key: Mapped[str | None] = mapped_column(String(64), default=None)
     created_at: Mapped[datetime] = mapped_column(default=_now)
 
     game: Mapped[Game] = relationship(back_populates="deals")

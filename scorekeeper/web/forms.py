@@ -13,6 +13,7 @@ from wtforms import (
     FieldList,
     Form,
     FormField,
+    HiddenField,
     IntegerField,
     RadioField,
     SelectChoice,
@@ -107,6 +108,10 @@ class DealForm(FlaskForm):
     went_out = RadioField(
         "Who went out", choices=[SelectChoice("", "Nobody")], default="", validate_choice=True
     )
+    #: One per opened form: a double tap or a resent form records one deal.
+    nonce = HiddenField(validators=[Optional(), Length(max=64)])
+    #: The edited deal's version when the form was opened (optimistic check).
+    version = HiddenField(validators=[Optional(), Length(max=12)])
     concealed = BooleanField("Went out concealed")
     sides = FieldList(FormField(SideDealForm), min_entries=2)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Sequence
 
 from flask import (
@@ -27,6 +28,7 @@ from ..rules import (
 )
 from ..rules.cards import COUNTER_CLASSES
 from ..store.games import (
+    Outdated,
     Refusal,
     Sheet,
     SideSpec,
@@ -277,21 +279,28 @@ def record(game_id: str) -> tuple[str, int] | BaseResponse:
     game = _game_or_404(game_id)
     _require_scorer(game)
     sheet = sheet_of(game)
+    form = _deal_form(sheet)
+    nonce = form.nonce.data if form.is_submitted() else None
+    for seen, deal in enumerate(game.deals, start=1):
+        if nonce and deal.request_key == nonce:
+            # A double tap or a resent form: the deal is already on the sheet.
+            flash(f"Deal {seen} was already saved.", "saved")
+            return redirect(url_for("web.sheet", game_id=game.id))
     if sheet.state.finished:
         flash("This game is over. Edit or delete a deal to reopen it.", "error")
         return redirect(url_for("web.sheet", game_id=game.id))
     number = sheet.state.next_deal
-    form = _deal_form(sheet)
     if not form.is_submitted():
+        form.nonce.data = secrets.token_urlsafe(16)
         return _render_deal_form(sheet, form, number)
     violations, loose = _check(form, sheet, number)
     if form.has_errors() or errors_of(violations):
         return _render_deal_form(sheet, form, number, loose, status=422)
     try:
-        number, _ = add_deal(game, form.results())
+        saved = add_deal(game, form.results(), request_key=form.nonce.data or None)
     except Refusal as refusal:
         return _render_deal_form(sheet, form, number, [_loose(refusal)], status=refusal.status)
-    flash(f"Deal {number} saved.", "saved")
+    flash(f"Deal {saved.number} saved.", "saved")
     return redirect(url_for("web.sheet", game_id=game.id))
 
 
@@ -305,12 +314,21 @@ def update(game_id: str, number: int) -> tuple[str, int] | BaseResponse:
     form = _deal_form(sheet)
     if not form.is_submitted():
         fill_deal_form(form, side_results(deal))
+        form.version.data = str(deal.version)
         return _render_deal_form(sheet, form, number)
     violations, loose = _check(form, sheet, number)
     if form.has_errors() or errors_of(violations):
         return _render_deal_form(sheet, form, number, loose, status=422)
     try:
-        replace_deal(game, number, form.results())
+        version = int(form.version.data) if (form.version.data or "").isdigit() else None
+        replace_deal(game, number, form.results(), version=version)
+    except Outdated as outdated:
+        # Someone else's change wins the race: show it, and let this phone decide.
+        fresh = _game_or_404(game_id)
+        current = fresh.deals[number - 1]
+        fill_deal_form(form, side_results(current))
+        form.version.data = str(current.version)
+        return _render_deal_form(sheet_of(fresh), form, number, [_loose(outdated)], status=409)
     except Refusal as refusal:
         game = _game_or_404(game_id)
         return _render_deal_form(

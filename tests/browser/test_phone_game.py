@@ -131,6 +131,7 @@ def test_railroad_for_six_fits_the_phone(phone: Page, live_server: str) -> None:
     page.goto(live_server + "/games/new")
     page.get_by_role("link", name="Railroad").tap()
     page.get_by_role("link", name="6", exact=True).tap()
+    expect(page.locator("#players-5")).to_be_visible()  # the six-seat form has arrived
     for seat, name in enumerate(["Ana", "Boris", "Vera", "Goran", "Lidija", "Stefan"]):
         page.locator(f"#players-{seat}").fill(name)
     page.get_by_role("button", name="Start the game").tap()
