@@ -8,8 +8,10 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, session
+from flask import Flask, Response, current_app, session
 from flask_htmx import HTMX
+from flask_limiter import Limiter
+from flask_limiter.util import get_remote_address
 from flask_migrate import Migrate
 from flask_wtf.csrf import CSRFProtect
 
@@ -18,9 +20,24 @@ from .store import db
 ROOT = Path(__file__).resolve().parent.parent
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 
+CONTENT_SECURITY_POLICY = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "connect-src 'self'; manifest-src 'self'; worker-src 'self'; object-src 'none'; "
+    "base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+)
+
 csrf = CSRFProtect()
 htmx = HTMX()
 migrate = Migrate()
+#: Per-client limits (creating games). Its counters live in RATELIMIT_STORAGE_URI: memory
+#: by default (one process); point several instances at a shared store such as Redis.
+limiter = Limiter(key_func=get_remote_address)
+
+
+def game_creation_limit() -> str:
+    """The configured limit on creating games, per client."""
+    limit: str = current_app.config["GAME_CREATION_LIMIT"]
+    return limit
 
 
 def database_url(url: str) -> str:
@@ -61,6 +78,13 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         # Bring the database schema up to date on start (creates SQLite on first start).
         AUTO_MIGRATE=True,
         MAX_CONTENT_LENGTH=64 * 1024,
+        # Games a client may create: enough for a club evening, too few to fill a disk.
+        GAME_CREATION_LIMIT="30 per hour;10 per minute",
+        RATELIMIT_STORAGE_URI="memory://",
+        RATELIMIT_HEADERS_ENABLED=True,
+        # API.md: RATELIMIT_ENABLED=false in the environment lifts the limit.
+        RATELIMIT_ENABLED=os.environ.get("RATELIMIT_ENABLED", "true").lower()
+        not in ("false", "0", "no", "off"),
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
@@ -79,6 +103,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     migrate.init_app(app, db, directory=str(MIGRATIONS))
     csrf.init_app(app)
     htmx.init_app(app)
+    limiter.init_app(app)
 
     from . import api, web
 
@@ -86,6 +111,16 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(api.bp)
     csrf.exempt(api.bp)  # the API authenticates with a bearer token, not a cookie
     web.register_error_pages(app)
+
+    @app.after_request
+    def _security_headers(response: Response) -> Response:
+        # Everything the pages need comes from this origin: no inline script or style.
+        response.headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
+        # Scorer links carry a secret: never send an address to another site.
+        response.headers.setdefault("Referrer-Policy", "no-referrer")
+        response.headers.setdefault("X-Content-Type-Options", "nosniff")
+        response.headers.setdefault("X-Frame-Options", "DENY")
+        return response
 
     @app.before_request
     def _keep_session() -> None:

@@ -119,3 +119,12 @@ document.addEventListener("click", function (event) {
   input.value = String(total);
   input.dispatchEvent(new Event("input", { bubbles: true }));
 });
+
+// Scorer link: the game's secret travels in the address's fragment, which no server sees;
+// put it into the form, and take it out of the address bar and the history.
+document.addEventListener("DOMContentLoaded", function () {
+  var field = document.querySelector("[data-join-token]");
+  if (!field || location.hash.length < 2) return;
+  field.value = decodeURIComponent(location.hash.slice(1));
+  history.replaceState(null, "", location.pathname + location.search);
+});

@@ -28,6 +28,7 @@ def app(tmp_path: Path) -> Iterator[Flask]:
             "SECRET_KEY": "test",
             "SQLALCHEMY_DATABASE_URI": url,
             "WTF_CSRF_ENABLED": False,
+            "RATELIMIT_ENABLED": False,
         }
     )
     yield app

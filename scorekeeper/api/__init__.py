@@ -13,6 +13,7 @@ from typing import Any
 
 from flask import Blueprint, Response, jsonify, request, url_for
 
+from .. import game_creation_limit, limiter
 from ..rules import (
     VARIANTS,
     CanastaKind,
@@ -271,6 +272,7 @@ def _side_specs(value: Any) -> list[SideSpec]:
 
 
 @bp.post("/games")
+@limiter.limit(game_creation_limit)
 def create() -> tuple[Response, int]:
     """Create a game; the answer carries the token that changing it needs."""
     body = _body()
@@ -437,6 +439,7 @@ def export(game_id: str) -> Response:
 
 
 @bp.post("/games/import")
+@limiter.limit(game_creation_limit)
 def import_() -> tuple[Response, int]:
     """Create a game from an export: the same scores, totals and winner, a new id and token."""
     body = _body()
@@ -485,4 +488,4 @@ def import_() -> tuple[Response, int]:
     return jsonify({**game_json(sheet_of(game)), "token": token}), 201
 
 
-from . import checks  # noqa: E402,F401  (registers the rules checks on bp)
+from . import checks, openapi  # noqa: E402,F401  (registers the checks and the spec on bp)

@@ -14,7 +14,7 @@ import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from sqlalchemy import func, select
+from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import selectinload
 
@@ -148,6 +148,14 @@ def load(game_id: str) -> Game | None:
             selectinload(Game.deals).selectinload(Deal.results),
         )
     ).one_or_none()
+
+
+def game_version(game_id: str) -> str | None:
+    """When the game last changed (one indexed read): the followers' ETag."""
+    if not _GAME_ID.fullmatch(game_id):
+        return None
+    changed = db.session.scalar(select(Game.updated_at).where(Game.id == game_id))
+    return None if changed is None else changed.isoformat()
 
 
 def recent(page: int = 1, per_page: int = 20) -> tuple[list[Game], int]:
@@ -294,13 +302,29 @@ class Collision(Exception):
 
 
 #: Times a deal is tried again after colliding with another phone's save.
-SAVE_ATTEMPTS = 5
+SAVE_ATTEMPTS = 10
 
 
 def lock(game: Game) -> None:
-    """Hold the game's row until the transaction ends, so that two phones changing one
-    game take turns (PostgreSQL: SELECT ... FOR UPDATE; SQLite writes one at a time)."""
-    db.session.execute(select(Game.id).where(Game.id == game.id).with_for_update())
+    """Hold the game until the transaction ends, so that two phones changing one game take
+    turns and each sees the other's deal.
+
+    What was read so far is dropped (the game reloads after the lock): PostgreSQL then
+    locks the game's row (SELECT ... FOR UPDATE); SQLite, which locks the whole file for
+    writing, starts the transaction with a write (like BEGIN IMMEDIATE), waiting up to the
+    busy timeout for another writer.
+    """
+    game_id = game.id
+    db.session.rollback()
+    if db.session.get_bind().dialect.name == "sqlite":
+        db.session.execute(
+            update(Game).where(Game.id == game_id).values(updated_at=Game.updated_at)
+        )
+    else:
+        db.session.execute(select(Game.id).where(Game.id == game_id).with_for_update())
+    # Expired again: reading an expired game reloads its deals with it, and that must
+    # happen now, under the lock, not before it.
+    db.session.expire(game)
 
 
 def _commit(game: Game) -> Sheet:

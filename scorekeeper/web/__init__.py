@@ -9,6 +9,8 @@ from werkzeug.exceptions import HTTPException
 
 bp = Blueprint("web", __name__)
 
+TOO_MANY = "Too many new games from this address in a short time; wait a little and try again."
+
 from . import checks, games, rules  # noqa: E402,F401  (registers the views on bp)
 
 
@@ -36,7 +38,10 @@ def register_error_pages(app: Flask) -> None:
             message = error.description or error.name
             if error.code == 413:
                 message = "The request body is too large."
+            if error.code == 429:
+                message = TOO_MANY
             return error_response(error.code or 500, message)
+        description = TOO_MANY if error.code == 429 else error.description
         return render_template(
-            "error.html", title=error.name, message=error.description
+            "error.html", title=error.name, message=description
         ), error.code or 500

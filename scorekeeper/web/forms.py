@@ -371,5 +371,15 @@ class NewGameForm(FlaskForm):
         return None
 
 
+class JoinForm(FlaskForm):
+    """Keep score on this phone: the game's secret, from the scorer link or pasted."""
+
+    token = StringField(
+        "The game's secret",
+        validators=[InputRequired("Paste the secret from the scorer link."), Length(max=100)],
+        render_kw={"autocomplete": "off", "spellcheck": "false", "data-join-token": "1"},
+    )
+
+
 class ConfirmForm(FlaskForm):
     """No fields: a POST-only button still carries its CSRF token."""

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from flask import (
     Response,
     abort,
+    current_app,
     flash,
     make_response,
     redirect,
@@ -15,8 +16,10 @@ from flask import (
     request,
     url_for,
 )
+from itsdangerous import BadSignature, URLSafeSerializer
 from werkzeug.wrappers import Response as BaseResponse
 
+from .. import game_creation_limit, htmx, limiter
 from ..rules import (
     VARIANTS,
     RuleSet,
@@ -37,6 +40,7 @@ from ..store.games import (
     create_game,
     deal_at,
     delete_deal,
+    game_version,
     load,
     recent,
     replace_deal,
@@ -47,7 +51,7 @@ from ..store.games import (
 )
 from ..store.models import Deal, Game
 from . import bp
-from .forms import ConfirmForm, DealForm, NewGameForm, fill_deal_form
+from .forms import ConfirmForm, DealForm, JoinForm, NewGameForm, fill_deal_form
 
 #: The cookie that holds a game's edit secret, scoped to that game's pages.
 SCORER_COOKIE = "scorer"
@@ -68,9 +72,25 @@ def _deal_or_404(game: Game, number: int) -> Deal:
         abort(404, refusal.message)
 
 
+def _signer() -> URLSafeSerializer:
+    return URLSafeSerializer(current_app.config["SECRET_KEY"], salt="scorer-cookie")
+
+
+def scorer_token() -> str | None:
+    """The game secret this browser holds (the signed scorer cookie), if any."""
+    cookie = request.cookies.get(SCORER_COOKIE)
+    if not cookie:
+        return None
+    try:
+        token = _signer().loads(cookie)
+    except BadSignature:
+        return None
+    return token if isinstance(token, str) else None
+
+
 def can_score(game: Game) -> bool:
     """Only a browser holding the game's secret (its creator, or a scorer link) may change it."""
-    return token_matches(game, request.cookies.get(SCORER_COOKIE))
+    return token_matches(game, scorer_token())
 
 
 def _require_scorer(game: Game) -> None:
@@ -84,7 +104,7 @@ def _require_scorer(game: Game) -> None:
 def _set_scorer_cookie(response: BaseResponse, game: Game, token: str) -> None:
     response.set_cookie(
         SCORER_COOKIE,
-        token,
+        _signer().dumps(token),
         max_age=SCORER_COOKIE_AGE,
         path=url_for("web.sheet", game_id=game.id),
         httponly=True,
@@ -120,6 +140,7 @@ def _table(variant: str | None, players: int | None) -> RuleSet:
 
 
 @bp.route("/games/new", methods=["GET", "POST"])
+@limiter.limit(game_creation_limit, methods=["POST"])
 def create() -> str | BaseResponse | tuple[str, int]:
     """Start a game: rule set, sides, players in seat order, first dealer, house rules."""
     source = load(request.args["from"]) if "from" in request.args else None
@@ -185,31 +206,58 @@ def _prefill_from(form: NewGameForm, game: Game) -> None:
 
 
 @bp.get("/games/<game_id>")
-def sheet(game_id: str) -> str:
-    """The score sheet: totals, minimums, the dealer, every deal."""
+def sheet(game_id: str) -> str | BaseResponse:
+    """The score sheet: totals, minimums, the dealer, every deal. A follower's browser
+    asks for its changing part alone (htmx), and gets 304 while nothing has changed."""
+    if htmx and not htmx.boosted:
+        version = game_version(game_id)
+        if version is None:
+            abort(404, "There is no such game.")
+        etag = f"{game_id}-{version}-{int(scorer_token() is not None)}"
+        if request.if_none_match.contains(etag):
+            response = make_response("", 304)
+        else:
+            game = _game_or_404(game_id)
+            response = make_response(
+                render_template("games/_live.html", sheet=sheet_of(game), can_score=can_score(game))
+            )
+        response.set_etag(etag)
+        response.headers["Cache-Control"] = "no-cache"
+        response.headers["Vary"] = "HX-Request"
+        return response
     game = _game_or_404(game_id)
     scorer_link = None
     if can_score(game):
-        token = request.cookies[SCORER_COOKIE]
-        scorer_link = url_for("web.join", game_id=game.id, token=token, _external=True)
-    return render_template(
-        "games/sheet.html",
-        sheet=sheet_of(game),
-        can_score=scorer_link is not None,
-        scorer_link=scorer_link,
-        viewer_link=url_for("web.sheet", game_id=game.id, _external=True),
+        # The secret rides in the fragment: browsers never send it, so no server logs it.
+        scorer_link = url_for("web.join", game_id=game.id, _external=True) + f"#{scorer_token()}"
+    response = make_response(
+        render_template(
+            "games/sheet.html",
+            sheet=sheet_of(game),
+            can_score=scorer_link is not None,
+            scorer_link=scorer_link,
+            viewer_link=url_for("web.sheet", game_id=game.id, _external=True),
+        )
     )
-
-
-@bp.get("/games/<game_id>/join/<token>")
-def join(game_id: str, token: str) -> BaseResponse:
-    """The scorer link: hands the game's secret to another phone."""
-    game = _game_or_404(game_id)
-    if not token_matches(game, token):
-        abort(403, "This scorer link is not valid for this game.")
-    response = redirect(url_for("web.sheet", game_id=game.id))
-    _set_scorer_cookie(response, game, token)
+    response.headers["Vary"] = "HX-Request"
     return response
+
+
+@bp.route("/games/<game_id>/join", methods=["GET", "POST"])
+def join(game_id: str) -> BaseResponse | tuple[str, int] | str:
+    """The scorer link: hands the game's secret to another phone. The link carries it in
+    its fragment (``#secret``), which app.js posts here; it can also be pasted."""
+    game = _game_or_404(game_id)
+    form = JoinForm()
+    if form.validate_on_submit():
+        token = (form.token.data or "").strip()
+        if token_matches(game, token):
+            response = redirect(url_for("web.sheet", game_id=game.id))
+            _set_scorer_cookie(response, game, token)
+            return response
+        form.token.errors = [*form.token.errors, "This is not the secret of this game."]
+    status = 403 if form.is_submitted() else 200
+    return render_template("games/join.html", game=game, form=form), status
 
 
 def _deal_form(sheet: Sheet) -> DealForm:
