@@ -15,6 +15,7 @@ from flask_limiter.util import get_remote_address
 from flask_migrate import Migrate
 from flask_wtf.csrf import CSRFProtect
 
+from . import i18n
 from .store import db
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -103,6 +104,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     migrate.init_app(app, db, directory=str(MIGRATIONS))
     csrf.init_app(app)
     htmx.init_app(app)
+    i18n.init_app(app)
     limiter.init_app(app)
 
     from . import api, web

@@ -6,6 +6,7 @@ from flask import Blueprint, Flask, render_template, request
 from flask.typing import ResponseReturnValue
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
+from werkzeug.wrappers import Response as BaseResponse
 
 bp = Blueprint("web", __name__)
 
@@ -45,3 +46,20 @@ def register_error_pages(app: Flask) -> None:
         return render_template(
             "error.html", title=error.name, message=description
         ), error.code or 500
+
+
+@bp.get("/language/<code>")
+def language(code: str) -> BaseResponse:
+    """Switch the language (the switch on every page); remembered for a year."""
+    from flask import abort, redirect
+
+    from ..i18n import COOKIE, LANGUAGES
+
+    if code not in LANGUAGES:
+        abort(404, "The app does not speak that language.")
+    target = request.args.get("next", "/")
+    if not target.startswith("/") or target.startswith("//"):
+        target = "/"  # only back into this app
+    response = redirect(target)
+    response.set_cookie(COOKIE, code, max_age=366 * 24 * 3600, samesite="Lax", httponly=True)
+    return response

@@ -1,0 +1,62 @@
+"""Languages: English, Macedonian, Russian and Slovak (Flask-Babel).
+
+The language comes from, in order: the ``lang`` cookie (set by the switch on every page),
+then the browser's Accept-Language, then English. Catalogues live in
+scorekeeper/translations/<lang>/LC_MESSAGES/messages.po (committed) and are compiled to
+.mo files when the app starts if the .mo is missing or older.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from babel.numbers import format_decimal
+from flask import Flask, request
+from flask_babel import Babel, get_locale
+
+#: The languages the app speaks, each in its own words.
+LANGUAGES = {"en": "English", "mk": "Македонски", "ru": "Русский", "sk": "Slovenčina"}
+DEFAULT = "en"
+COOKIE = "lang"
+TRANSLATIONS = Path(__file__).resolve().parent / "translations"
+
+babel = Babel()
+
+
+def select_language() -> str:
+    chosen = request.cookies.get(COOKIE)
+    if chosen in LANGUAGES:
+        return chosen
+    return request.accept_languages.best_match(list(LANGUAGES), default=DEFAULT) or DEFAULT
+
+
+def current_language() -> str:
+    locale = get_locale()
+    return str(locale.language) if locale is not None else DEFAULT
+
+
+def number(value: int) -> str:
+    """A number as the language writes it: 5,000 (English), 5 000 (Slovak, Russian)."""
+    return format_decimal(value, locale=current_language(), group_separator=True)
+
+
+def compile_catalogues(folder: Path = TRANSLATIONS) -> None:
+    """Compile each messages.po to messages.mo when the .mo is missing or older."""
+    for po_path in folder.glob("*/LC_MESSAGES/messages.po"):
+        mo_path = po_path.with_suffix(".mo")
+        if mo_path.exists() and mo_path.stat().st_mtime >= po_path.stat().st_mtime:
+            continue
+        with po_path.open("rb") as po_file:
+            catalogue = read_po(po_file, locale=po_path.parts[-3])
+        with mo_path.open("wb") as mo_file:
+            write_mo(mo_file, catalogue, use_fuzzy=False)
+
+
+def init_app(app: Flask) -> None:
+    compile_catalogues()
+    app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(TRANSLATIONS))
+    babel.init_app(app, locale_selector=select_language)
+    app.jinja_env.filters["num"] = number
+    app.jinja_env.globals.update(LANGUAGES=LANGUAGES, current_language=current_language)
