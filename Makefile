@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 5000
 
-.PHONY: run test lint system-deps clean
+.PHONY: run test lint system-deps clean translations
 
 # The app and its runtime dependencies, in a virtual environment of the project's own.
 $(VENV)/.installed: pyproject.toml
@@ -37,3 +37,10 @@ test: $(VENV)/.installed-test system-deps lint
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache test-results
+
+# After changing strings: extract them and merge into the four catalogues (then translate).
+translations: $(VENV)/.installed
+	$(BIN)/pybabel extract -F babel.cfg -k T -k P:1,2 -k N_ -k _l -k lazy_gettext \
+		--no-location --sort-output -o scorekeeper/translations/messages.pot .
+	$(BIN)/pybabel update -i scorekeeper/translations/messages.pot -d scorekeeper/translations \
+		--no-fuzzy-matching

@@ -14,7 +14,9 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
 from flask import Flask, request
-from flask_babel import Babel, get_locale
+from flask_babel import Babel, get_locale, get_translations
+
+from .rules.text import Text
 
 #: The languages the app speaks, each in its own words.
 LANGUAGES = {"en": "English", "mk": "Македонски", "ru": "Русский", "sk": "Slovenčina"}
@@ -42,6 +44,15 @@ def number(value: int) -> str:
     return format_decimal(value, locale=current_language(), group_separator=True)
 
 
+def say(text: Text | str) -> str:
+    """A sentence of the rules engine in the request's language."""
+    if isinstance(text, str):
+        return text
+    # The catalogue's own lookups: the sentence formats its values itself.
+    translations = get_translations()
+    return text.render(translations.gettext, translations.ngettext)
+
+
 def compile_catalogues(folder: Path = TRANSLATIONS) -> None:
     """Compile each messages.po to messages.mo when the .mo is missing or older."""
     for po_path in folder.glob("*/LC_MESSAGES/messages.po"):
@@ -59,4 +70,5 @@ def init_app(app: Flask) -> None:
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(TRANSLATIONS))
     babel.init_app(app, locale_selector=select_language)
     app.jinja_env.filters["num"] = number
+    app.jinja_env.filters["say"] = say
     app.jinja_env.globals.update(LANGUAGES=LANGUAGES, current_language=current_language)

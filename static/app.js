@@ -128,3 +128,65 @@ document.addEventListener("DOMContentLoaded", function () {
   field.value = decodeURIComponent(location.hash.slice(1));
   history.replaceState(null, "", location.pathname + location.search);
 });
+
+// Installable and usable offline: register the service worker (served at /sw.js).
+if ("serviceWorker" in navigator) {
+  window.addEventListener("load", function () {
+    navigator.serviceWorker.register("/sw.js").catch(function () {});
+  });
+}
+// Offline: say plainly that what is shown is the last copy and that saving must wait.
+function showConnection() {
+  document.documentElement.classList.toggle("is-offline", !navigator.onLine);
+}
+window.addEventListener("online", showConnection);
+window.addEventListener("offline", showConnection);
+document.addEventListener("DOMContentLoaded", showConnection);
+
+// The screen stays awake while a game is open (Screen Wake Lock, where the browser has it).
+var wakeLock = null;
+function keepAwake() {
+  if (!("wakeLock" in navigator) || !document.querySelector("[data-keep-awake]")) return;
+  if (document.visibilityState !== "visible") return;
+  navigator.wakeLock.request("screen").then(function (lock) { wakeLock = lock; })
+    .catch(function () {});
+}
+document.addEventListener("DOMContentLoaded", keepAwake);
+document.addEventListener("htmx:afterSettle", keepAwake);
+document.addEventListener("visibilitychange", keepAwake);
+
+// Leaving a half-filled deal form asks first.
+var dirtyForm = null;
+document.addEventListener("input", function (event) {
+  var form = event.target.closest && event.target.closest("form[data-confirm-leave]");
+  if (form) dirtyForm = form;
+});
+document.addEventListener("submit", function () { dirtyForm = null; });
+window.addEventListener("beforeunload", function (event) {
+  if (dirtyForm && document.body.contains(dirtyForm)) {
+    event.preventDefault();
+    event.returnValue = "";
+  }
+});
+document.addEventListener("click", function (event) {
+  var link = event.target.closest && event.target.closest("a[href]");
+  if (!link || !dirtyForm || !document.body.contains(dirtyForm)) return;
+  if (!window.confirm(dirtyForm.dataset.confirmLeave)) {
+    event.preventDefault();
+    event.stopImmediatePropagation();
+  } else {
+    dirtyForm = null;
+  }
+}, true);
+
+// A save that cannot reach the server (no connection): keep the form, say it was not saved.
+document.addEventListener("htmx:sendError", function () {
+  var banner = document.getElementById("not-saved");
+  if (banner) banner.hidden = false;
+});
+document.addEventListener("submit", function (event) {
+  if (navigator.onLine || event.target.method.toLowerCase() !== "post") return;
+  event.preventDefault();
+  var banner = document.getElementById("not-saved");
+  if (banner) banner.hidden = false;
+}, true);

@@ -14,6 +14,7 @@ from typing import Any
 from flask import Blueprint, Response, jsonify, request, url_for
 
 from .. import game_creation_limit, limiter
+from ..i18n import say
 from ..rules import (
     VARIANTS,
     CanastaKind,
@@ -370,7 +371,7 @@ def _deal_answer(sheet: Sheet, number: int, warnings: list[Violation]) -> dict[s
         "status": game["status"],
         "winner": game["winner"],
         "sides": game["sides"],
-        "warnings": [{"field": w.field, "rule": w.rule, "message": w.message} for w in warnings],
+        "warnings": [{"field": w.field, "rule": w.rule, "message": say(w.text)} for w in warnings],
         "game": game,
     }
 
@@ -473,7 +474,7 @@ def import_() -> tuple[Response, int]:
     try:
         rules = apply_options(VARIANTS[variant].with_sides(len(sides)), options)
     except OptionError as error:
-        raise ApiError(422, error.message, {f"options.{error.option}": error.message}) from None
+        raise ApiError(422, say(error.text), {f"options.{error.option}": say(error.text)}) from None
     deals = body.get("deals", [])
     if not isinstance(deals, list):
         raise ApiError(422, "deals must be a list.", {"deals": "Must be a list."})

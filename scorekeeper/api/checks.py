@@ -11,6 +11,7 @@ from typing import Any
 
 from flask import Response, jsonify
 
+from ..i18n import say
 from ..rules import (
     VARIANTS,
     CanastaKind,
@@ -54,7 +55,7 @@ def rules_and_sheet(body: Mapping[str, Any]) -> tuple[RuleSet, Any]:
     try:
         return apply_options(VARIANTS[variant], options), None
     except OptionError as error:
-        raise ApiError(422, error.message, {f"options.{error.option}": error.message}) from None
+        raise ApiError(422, say(error.text), {f"options.{error.option}": say(error.text)}) from None
 
 
 def _cards(value: Any, path: str) -> tuple[Card, ...]:
@@ -67,7 +68,7 @@ def _cards(value: Any, path: str) -> tuple[Card, ...]:
     try:
         return parse_cards(text)
     except CardError as error:
-        raise ApiError(422, error.message, {path: error.message}) from None
+        raise ApiError(422, say(error.text), {path: say(error.text)}) from None
 
 
 def _card(value: Any, path: str) -> Card:
@@ -76,7 +77,7 @@ def _card(value: Any, path: str) -> Card:
     try:
         return parse_card(value)
     except CardError as error:
-        raise ApiError(422, error.message, {path: error.message}) from None
+        raise ApiError(422, say(error.text), {path: say(error.text)}) from None
 
 
 def _flag(body: Mapping[str, Any], name: str) -> bool:
@@ -102,7 +103,7 @@ def meld_json(verdict: MeldVerdict) -> dict[str, Any]:
         "points": verdict.points,
         "canasta": verdict.canasta.value if verdict.canasta else None,
         "rule": verdict.rule,
-        "reason": verdict.reason,
+        "reason": say(verdict.reason),
     }
 
 
@@ -140,7 +141,7 @@ def check_initial_meld_view() -> Response:
             "required": verdict.required,
             "points": verdict.points,
             "meets": verdict.meets,
-            "reason": verdict.reason,
+            "reason": say(verdict.reason),
             "melds": [meld_json(meld) for meld in verdict.melds],
         }
     )
@@ -194,7 +195,7 @@ def check_pickup_view() -> Response:
         cards_in_hand=cards_in_hand,
         pile_size=_count(body, "pile_size", 2),
     )
-    return jsonify({"allowed": answer.allowed, "rule": answer.rule, "reason": answer.reason})
+    return jsonify({"allowed": answer.allowed, "rule": answer.rule, "reason": say(answer.reason)})
 
 
 @bp.post("/check/going-out")
@@ -233,6 +234,6 @@ def check_going_out_view() -> Response:
             "allowed": verdict.allowed,
             "concealed": verdict.concealed,
             "rule": verdict.rule,
-            "reason": verdict.reason,
+            "reason": say(verdict.reason),
         }
     )

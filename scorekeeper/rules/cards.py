@@ -12,6 +12,8 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from .text import T, Text
+
 
 class Rank(enum.Enum):
     """Ranks from the joker up to the ace; ``value`` is what the notation writes."""
@@ -104,10 +106,14 @@ class Card:
 class CardError(ValueError):
     """Notation that names no card; ``token`` is what was typed."""
 
-    def __init__(self, token: str, message: str) -> None:
-        super().__init__(message)
+    def __init__(self, token: str, text: Text) -> None:
+        super().__init__(str(text))
         self.token = token
-        self.message = message
+        self.text = text
+
+    @property
+    def message(self) -> str:
+        return str(self.text)
 
 
 _SUITS = {
@@ -141,10 +147,13 @@ def parse_card(token: str) -> Card:
         text = text[:-1]
     rank = _RANKS.get(text)
     if rank is None or rank is Rank.JOKER:
-        raise CardError(token, f"{token!r} is not a card: use A K Q J 10 9 8 7 6 5 4 3 2 or JK.")
+        raise CardError(
+            token,
+            T("%(token)s is not a card: use A K Q J 10 9 8 7 6 5 4 3 2 or JK.", token=repr(token)),
+        )
     if rank is Rank.THREE and suit is None:
         raise CardError(
-            token, "A three needs its suit: 3H or 3D for a red three, 3S or 3C for a black one."
+            token, T("A three needs its suit: 3H or 3D for a red three, 3S or 3C for a black one.")
         )
     return Card(rank, suit)
 
@@ -153,7 +162,7 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
     """Cards from notation separated by spaces or commas (or a list of single cards)."""
     tokens = [t for t in _SEPARATORS.split(text) if t] if isinstance(text, str) else list(text)
     if len(tokens) > MAX_CARDS:
-        raise CardError("", f"At most {MAX_CARDS} cards at a time.")
+        raise CardError("", T("At most %(most)s cards at a time.", most=MAX_CARDS))
     return tuple(parse_card(token) for token in tokens)
 
 

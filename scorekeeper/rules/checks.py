@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from .cards import Card, Rank, card_points
+from .text import P, T, Text
 from .variants import CanastaKind, RuleSet
 
 
@@ -19,7 +20,7 @@ class MeldVerdict:
     """Whether a group of cards is a legal meld, and what it is worth."""
 
     legal: bool
-    reason: str
+    reason: Text
     rule: str
     #: The meld's rank ("wild" for a Railroad meld of wild cards only), or None.
     rank: str | None
@@ -27,10 +28,6 @@ class MeldVerdict:
     wilds: int
     points: int
     canasta: CanastaKind | None = None
-
-
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}" + ("" if count == 1 else "s")
 
 
 def check_meld(cards: Sequence[Card], rules: RuleSet, *, going_out: bool = False) -> MeldVerdict:
@@ -41,30 +38,39 @@ def check_meld(cards: Sequence[Card], rules: RuleSet, *, going_out: bool = False
     points = card_points(cards)
     ranks = sorted({card.rank.value for card in naturals})
 
-    def no(rule: str, reason: str, rank: str | None = None) -> MeldVerdict:
+    def no(rule: str, reason: Text, rank: str | None = None) -> MeldVerdict:
         return MeldVerdict(False, reason, rule, rank, len(naturals), len(wilds), points)
 
     if any(card.red_three for card in cards):
-        return no("red_three", "Red threes are never melded: they are laid down as bonus cards.")
+        return no("red_three", T("Red threes are never melded: they are laid down as bonus cards."))
     if threes:
         if wilds:
-            return no("threes_with_wilds", "Black threes never meld with wild cards.", "3")
+            return no("threes_with_wilds", T("Black threes never meld with wild cards."), "3")
         if naturals:
-            return no("one_rank", "A meld is of one rank: black threes cannot join other cards.")
+            return no("one_rank", T("A meld is of one rank: black threes cannot join other cards."))
         if not going_out:
             return no(
                 "threes_only_going_out",
-                "Black threes are melded only by a player who goes out in that turn.",
+                T("Black threes are melded only by a player who goes out in that turn."),
                 "3",
             )
         most = rules.max_black_threes
         if len(threes) < 3 or (most is not None and len(threes) > most):
-            allowed = "3 or 4" if most else "3 or more"
-            return no("black_three_count", f"A meld of black threes has {allowed} cards.", "3")
+            return no(
+                "black_three_count",
+                T("A meld of black threes has 3 to %(most)s cards.", most=most)
+                if most
+                else T("A meld of black threes has 3 or more cards."),
+                "3",
+            )
         return MeldVerdict(
             True,
-            f"Legal when going out: {_plural(len(threes), 'black three')}, {points} points, "
-            "no canasta bonus.",
+            P(
+                "Legal when going out: %(num)s black three, %(points)s points, no canasta bonus.",
+                "Legal when going out: %(num)s black threes, %(points)s points, no canasta bonus.",
+                len(threes),
+                points=points,
+            ),
             "legal",
             "3",
             0,
@@ -72,24 +78,43 @@ def check_meld(cards: Sequence[Card], rules: RuleSet, *, going_out: bool = False
             points,
         )
     if len(cards) < 3:
-        return no("too_few", "A meld has at least 3 cards.", ranks[0] if len(ranks) == 1 else None)
+        return no(
+            "too_few", T("A meld has at least 3 cards."), ranks[0] if len(ranks) == 1 else None
+        )
     if len(ranks) > 1:
-        return no("one_rank", f"A meld is of one rank; these cards are {', '.join(ranks)}.")
+        return no(
+            "one_rank",
+            T("A meld is of one rank; these cards are %(ranks)s.", ranks=", ".join(ranks)),
+        )
     if rules.max_meld is not None and len(cards) > rules.max_meld:
         return no(
             "meld_full",
-            f"A meld of {rules.max_meld} cards is a canasta and takes no more cards.",
+            T(
+                "A meld of %(size)s cards is a canasta and takes no more cards.",
+                size=rules.max_meld,
+            ),
             ranks[0] if ranks else "wild",
         )
     if not naturals:
         if CanastaKind.WILD not in rules.canasta_bonuses:
-            return no("two_naturals", "A meld needs at least 2 natural cards.")
+            return no("two_naturals", T("A meld needs at least 2 natural cards."))
         # Railroad: a meld of wild cards only, up to a wild canasta of 7.
         wild_canasta = CanastaKind.WILD if len(cards) == 7 else None
         return MeldVerdict(
             True,
-            f"Legal: a meld of {_plural(len(wilds), 'wild card')}, {points} points"
-            + (", a wild canasta." if wild_canasta else "."),
+            P(
+                "Legal: a meld of %(num)s wild cards, %(points)s points, a wild canasta.",
+                "Legal: a meld of %(num)s wild cards, %(points)s points, a wild canasta.",
+                len(wilds),
+                points=points,
+            )
+            if wild_canasta
+            else P(
+                "Legal: a meld of %(num)s wild card, %(points)s points.",
+                "Legal: a meld of %(num)s wild cards, %(points)s points.",
+                len(wilds),
+                points=points,
+            ),
             "legal",
             "wild",
             0,
@@ -99,16 +124,22 @@ def check_meld(cards: Sequence[Card], rules: RuleSet, *, going_out: bool = False
         )
     rank = ranks[0]
     if len(naturals) < 2:
-        return no("two_naturals", "A meld needs at least 2 natural cards.", rank)
+        return no("two_naturals", T("A meld needs at least 2 natural cards."), rank)
     if len(wilds) > 3:
         return no(
-            "three_wilds", f"A meld has at most 3 wild cards; this one has {len(wilds)}.", rank
+            "three_wilds",
+            T("A meld has at most 3 wild cards; this one has %(wilds)s.", wilds=len(wilds)),
+            rank,
         )
     if len(wilds) > len(naturals) and not rules.wilds_may_outnumber_naturals:
         return no(
             "wilds_outnumber",
-            f"Wild cards may not outnumber natural cards ({len(wilds)} wild, "
-            f"{len(naturals)} natural).",
+            T(
+                "Wild cards may not outnumber natural cards "
+                "(%(wilds)s wild, %(naturals)s natural).",
+                wilds=len(wilds),
+                naturals=len(naturals),
+            ),
             rank,
         )
     canasta: CanastaKind | None = None
@@ -119,13 +150,28 @@ def check_meld(cards: Sequence[Card], rules: RuleSet, *, going_out: bool = False
             canasta = CanastaKind.SEVENS
         else:
             canasta = CanastaKind.NATURAL
-    described = f"{_plural(len(naturals), 'natural card')}" + (
-        f" and {_plural(len(wilds), 'wild card')}" if wilds else ""
-    )
+    if canasta:
+        reason = T(
+            "Legal: %(naturals)s natural and %(wilds)s wild cards of rank %(rank)s, "
+            "%(points)s points, a %(kind)s canasta.",
+            naturals=len(naturals),
+            wilds=len(wilds),
+            rank=rank,
+            points=points,
+            kind=T(canasta.value),
+        )
+    else:
+        reason = T(
+            "Legal: %(naturals)s natural and %(wilds)s wild cards of rank %(rank)s, "
+            "%(points)s points.",
+            naturals=len(naturals),
+            wilds=len(wilds),
+            rank=rank,
+            points=points,
+        )
     return MeldVerdict(
         True,
-        f"Legal: {described} of rank {rank}, {points} points"
-        + (f", a {canasta.value} canasta." if canasta else "."),
+        reason,
         "legal",
         rank,
         len(naturals),
@@ -142,7 +188,7 @@ class InitialMeldVerdict:
     required: int
     points: int
     meets: bool
-    reason: str
+    reason: Text
     melds: tuple[MeldVerdict, ...]
 
 
@@ -161,24 +207,27 @@ def check_initial_meld(
     groups = [list(meld) for meld in melds]
 
     def answer(
-        points: int, meets: bool, reason: str, verdicts: Sequence[MeldVerdict]
+        points: int, meets: bool, reason: Text, verdicts: Sequence[MeldVerdict]
     ) -> InitialMeldVerdict:
         return InitialMeldVerdict(required, points, meets, reason, tuple(verdicts))
 
     if not groups:
-        return answer(0, False, "Put down at least one meld.", [])
+        return answer(0, False, T("Put down at least one meld."), [])
     if pile_top is not None:
         if not pile_top.natural:
             return answer(
-                0, False, "The pile cannot be taken when a wild card or a three is on top.", []
+                0, False, T("The pile cannot be taken when a wild card or a three is on top."), []
             )
         matching = [g for g in groups if sum(c.rank is pile_top.rank and c.natural for c in g) >= 2]
         if not matching:
             return answer(
                 0,
                 False,
-                f"A side that has not melded takes the pile only with a natural pair of "
-                f"{pile_top.rank.value}s from the hand, melded with the top card.",
+                T(
+                    "A side that has not melded takes the pile only with a natural pair of rank "
+                    "%(rank)s from the hand, melded with the top card.",
+                    rank=pile_top.rank.value,
+                ),
                 [],
             )
         matching[0].append(pile_top)
@@ -186,7 +235,12 @@ def check_initial_meld(
     points = sum(verdict.points for verdict in verdicts)
     for number, verdict in enumerate(verdicts, start=1):
         if not verdict.legal:
-            return answer(points, False, f"Meld {number} is not legal: {verdict.reason}", verdicts)
+            return answer(
+                points,
+                False,
+                T("Meld %(number)s is not legal: %(reason)s", number=number, reason=verdict.reason),
+                verdicts,
+            )
     # One meld per rank (classic); Railroad starts a new one only beside a finished canasta.
     for rank in {v.rank for v in verdicts if v.rank not in (None, "wild")}:
         same = [v for v in verdicts if v.rank == rank]
@@ -195,15 +249,45 @@ def check_initial_meld(
             return answer(
                 points,
                 False,
-                f"A side has one meld of each rank: put the {rank}s together in one meld.",
+                T(
+                    "A side has one meld of each rank: put the cards of rank %(rank)s together in "
+                    "one meld.",
+                    rank=rank,
+                ),
                 verdicts,
             )
-    if points >= required:
-        reason = f"{points} points reach the {required} this side needs."
+    meets = points >= required
+    if pile_top is not None:
+        reason = (
+            T(
+                "%(points)s points, the top card of the pile included, reach the %(required)s "
+                "this side needs.",
+                points=points,
+                required=required,
+            )
+            if meets
+            else T(
+                "%(points)s points, the top card of the pile included, are short of the "
+                "%(required)s this side needs.",
+                points=points,
+                required=required,
+            )
+        )
     else:
-        reason = f"{points} points are short of the {required} this side needs."
-    top = " (the top card of the pile included)" if pile_top is not None else ""
-    return answer(points, points >= required, reason[:-1] + top + ".", verdicts)
+        reason = (
+            T(
+                "%(points)s points reach the %(required)s this side needs.",
+                points=points,
+                required=required,
+            )
+            if meets
+            else T(
+                "%(points)s points are short of the %(required)s this side needs.",
+                points=points,
+                required=required,
+            )
+        )
+    return answer(points, meets, reason, verdicts)
 
 
 @dataclass(frozen=True)
@@ -212,7 +296,7 @@ class Answer:
 
     allowed: bool
     rule: str
-    reason: str
+    reason: Text
 
 
 def check_pickup(
@@ -236,54 +320,88 @@ def check_pickup(
     closed canastas).
     """
     if top.wild:
-        return Answer(False, "wild_on_top", "The pile is never taken with a wild card on top.")
+        return Answer(False, "wild_on_top", T("The pile is never taken with a wild card on top."))
     if top.rank is Rank.THREE:
         if top.black_three and not rules.black_three_freezes:
             return Answer(
-                False, "black_three_on_top", "A black three on top blocks the pile for this turn."
+                False,
+                "black_three_on_top",
+                T("A black three on top blocks the pile for this turn."),
             )
-        return Answer(False, "three_on_top", "The pile is never taken with a three on top.")
+        return Answer(False, "three_on_top", T("The pile is never taken with a three on top."))
     if cards_in_hand == 1 and pile_size == 1:
         return Answer(
             False,
             "one_card_pile",
-            "A player holding one card may not take a pile of one card.",
+            T("A player holding one card may not take a pile of one card."),
         )
     rank = top.rank.value
     if frozen or not side_has_melded:
-        why = "frozen" if frozen else "frozen for a side that has not melded"
         if natural_matches >= 2:
-            extra = "" if side_has_melded else " The meld must also reach the side's minimum."
             return Answer(
                 True,
                 "natural_pair",
-                f"Yes: the pile is {why}, and a natural pair of {rank}s takes it.{extra}",
+                T(
+                    "Yes: the pile is frozen, and a natural pair of rank %(rank)s takes it.",
+                    rank=rank,
+                )
+                if side_has_melded
+                else T(
+                    "Yes: the pile is frozen for a side that has not melded, and a natural "
+                    "pair of rank %(rank)s takes it. The meld must also reach the side's "
+                    "minimum.",
+                    rank=rank,
+                ),
             )
         return Answer(
             False,
             "needs_natural_pair",
-            f"The pile is {why}: it is taken only with a natural pair of {rank}s from the hand.",
+            T(
+                "The pile is frozen: it is taken only with a natural pair of rank %(rank)s from "
+                "the hand.",
+                rank=rank,
+            )
+            if frozen
+            else T(
+                "The pile is frozen for a side that has not melded: it is taken only with a "
+                "natural pair of rank %(rank)s from the hand.",
+                rank=rank,
+            ),
         )
     if natural_matches >= 2:
-        return Answer(True, "natural_pair", f"Yes: a natural pair of {rank}s takes it.")
+        return Answer(
+            True, "natural_pair", T("Yes: a natural pair of rank %(rank)s takes it.", rank=rank)
+        )
     if top.rank in side_melds and top.rank not in full_melds:
         return Answer(
-            True, "adds_to_meld", f"Yes: the {rank} goes onto the side's meld of {rank}s."
+            True,
+            "adds_to_meld",
+            T("Yes: the card goes onto the side's meld of rank %(rank)s.", rank=rank),
         )
     if natural_matches >= 1 and wild_cards >= 1:
-        return Answer(True, "natural_and_wild", f"Yes: one natural {rank} and a wild card take it.")
+        return Answer(
+            True,
+            "natural_and_wild",
+            T("Yes: one natural card of rank %(rank)s and a wild card take it.", rank=rank),
+        )
     if top.rank in full_melds:
         return Answer(
             False,
             "meld_full",
-            f"The side's {rank}s are a closed canasta: the {rank} needs a natural pair or a new "
-            "meld.",
+            T(
+                "The side's meld of rank %(rank)s is a closed canasta: the card needs a natural "
+                "pair or a new meld.",
+                rank=rank,
+            ),
         )
     return Answer(
         False,
         "no_match",
-        f"Taking the pile needs a natural pair of {rank}s, a natural {rank} and a wild card, "
-        f"or a meld of {rank}s to add it to.",
+        T(
+            "Taking the pile needs a natural pair of rank %(rank)s, one natural card of that rank "
+            "and a wild card, or a meld of that rank to add it to.",
+            rank=rank,
+        ),
     )
 
 
@@ -292,7 +410,7 @@ class GoingOutVerdict:
     allowed: bool
     concealed: bool
     rule: str
-    reason: str
+    reason: Text
 
 
 def check_going_out(
@@ -308,7 +426,7 @@ def check_going_out(
     ``melded_before`` whether the player had melded in an earlier turn (if not, going out
     is concealed)."""
 
-    def no(rule: str, reason: str) -> GoingOutVerdict:
+    def no(rule: str, reason: Text) -> GoingOutVerdict:
         return GoingOutVerdict(False, False, rule, reason)
 
     missing = [
@@ -317,35 +435,44 @@ def check_going_out(
     if missing:
         return no(
             "out_needs_kinds",
-            "Going out needs one canasta of each kind; missing: " + ", ".join(missing) + ".",
+            T(
+                "Going out needs one canasta of each kind; missing: %(missing)s.",
+                missing=tuple(T(kind) for kind in missing),
+            ),
         )
     total = sum(canastas.get(kind, 0) for kind in rules.canasta_kinds)
     if total < rules.canastas_to_go_out:
-        needed = (
-            "a canasta" if rules.canastas_to_go_out == 1 else f"{rules.canastas_to_go_out} canastas"
+        return no(
+            "out_needs_canastas",
+            P(
+                "Going out needs a canasta on the side's table.",
+                "Going out needs %(num)s canastas on the side's table.",
+                rules.canastas_to_go_out,
+            ),
         )
-        return no("out_needs_canastas", f"Going out needs {needed} on the side's table.")
     if cards_left > 1:
         return no(
             "cards_left",
-            "Going out means melding every card but at most one, which is discarded.",
+            T("Going out means melding every card but at most one, which is discarded."),
         )
     if rules.kinds_to_go_out:
         # Railroad (S): the last card is discarded, and it may not be a seven.
         if cards_left == 0 or last_discard is None:
-            return no("must_discard", "The last card is discarded: keep one card to discard.")
+            return no("must_discard", T("The last card is discarded: keep one card to discard."))
         if last_discard.rank is Rank.SEVEN:
-            return no("seven_discard", "The last discard may not be a seven.")
+            return no("seven_discard", T("The last discard may not be a seven."))
     concealed = not melded_before and rules.concealed_going_out_bonus is not None
     if concealed:
-        reason = (
-            "Yes, concealed: the whole hand goes down in one turn "
-            f"({rules.concealed_going_out_total} for going out)."
+        reason = T(
+            "Yes, concealed: the whole hand goes down in one turn (%(bonus)s for going out).",
+            bonus=rules.concealed_going_out_total,
         )
     elif not melded_before:
-        reason = (
-            f"Yes ({rules.going_out_bonus} for going out; {rules.name} has no concealed bonus)."
+        reason = T(
+            "Yes (%(bonus)s for going out; %(rules)s has no concealed bonus).",
+            bonus=rules.going_out_bonus,
+            rules=T(rules.name),
         )
     else:
-        reason = f"Yes: {rules.going_out_bonus} for going out."
+        reason = T("Yes: %(bonus)s for going out.", bonus=rules.going_out_bonus)
     return GoingOutVerdict(True, concealed, "may_go_out", reason)

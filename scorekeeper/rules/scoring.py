@@ -10,6 +10,7 @@ import enum
 from collections.abc import Sequence
 from dataclasses import dataclass, fields
 
+from .text import N_, P, T, Text
 from .variants import CANASTA_MIN_POINTS, CanastaKind, RuleSet
 
 #: No figure on a deal form is larger; anything above is a typing slip, not a deal.
@@ -122,8 +123,13 @@ class Violation:
 
     field: str
     rule: str
-    message: str
+    text: Text
     severity: Severity = Severity.ERROR
+
+    @property
+    def message(self) -> str:
+        """The sentence in English (``text.render`` gives it in another language)."""
+        return str(self.text)
 
 
 class DealError(ValueError):
@@ -138,26 +144,54 @@ def _path(side: int, figure: str) -> str:
     return f"results.{side}.{figure}"
 
 
+#: The figures of a deal entry, as messages name them.
+FIGURE_NAMES = {
+    "meld_points": N_("Meld points"),
+    "natural_canastas": N_("Natural canastas"),
+    "mixed_canastas": N_("Mixed canastas"),
+    "wild_canastas": N_("Wild canastas"),
+    "sevens_canastas": N_("Sevens canastas"),
+    "concealed_canastas": N_("Concealed canastas"),
+    "red_threes": N_("Red threes"),
+    "hand_points": N_("Hand points"),
+}
+#: Kinds of canasta as sentences name them.
+KIND_WORDS = {
+    CanastaKind.NATURAL: N_("natural"),
+    CanastaKind.MIXED: N_("mixed"),
+    CanastaKind.WILD: N_("wild"),
+    CanastaKind.SEVENS: N_("sevens"),
+}
+
+
 def _figure_violations(side: int, result: SideResult, rules: RuleSet) -> list[Violation]:
     """Each figure on its own: whole, not negative, not absurd, multiple of 5 for points."""
     found: list[Violation] = []
     for name in INTEGER_FIELDS:
         value = getattr(result, name)
         path = _path(side, name)
-        label = name.replace("_", " ")
+        label = T(FIGURE_NAMES[name])
         if isinstance(value, bool) or not isinstance(value, int):
             found.append(
-                Violation(path, "not_a_number", f"{label.capitalize()} must be a whole number.")
+                Violation(
+                    path, "not_a_number", T("%(figure)s must be a whole number.", figure=label)
+                )
             )
         elif value < 0:
-            found.append(Violation(path, "negative", f"{label.capitalize()} cannot be negative."))
+            found.append(
+                Violation(path, "negative", T("%(figure)s cannot be negative.", figure=label))
+            )
         elif name.endswith("_points"):
             if value > MAX_FIGURE:
                 found.append(
                     Violation(
                         path,
                         "too_large",
-                        f"{label.capitalize()} of {value} is more than any deal holds.",
+                        T(
+                            "%(figure)s of %(value)s is more than any deal holds.",
+                            figure=label,
+                            value=value,
+                        ),
                     )
                 )
             elif value % 5:
@@ -165,8 +199,11 @@ def _figure_violations(side: int, result: SideResult, rules: RuleSet) -> list[Vi
                     Violation(
                         path,
                         "multiple_of_5",
-                        f"{label.capitalize()} must be a multiple of 5: "
-                        "every card counts 5, 10, 20 or 50.",
+                        T(
+                            "%(figure)s must be a multiple of 5: "
+                            "every card counts 5, 10, 20 or 50.",
+                            figure=label,
+                        ),
                     )
                 )
         elif value > MAX_CANASTAS:
@@ -174,7 +211,11 @@ def _figure_violations(side: int, result: SideResult, rules: RuleSet) -> list[Vi
                 Violation(
                     path,
                     "too_large",
-                    f"{label.capitalize()}: {value} is more than the cards allow.",
+                    T(
+                        "%(figure)s: %(value)s is more than the cards allow.",
+                        figure=label,
+                        value=value,
+                    ),
                 )
             )
     return found
@@ -196,8 +237,12 @@ def validate_deal(
             Violation(
                 "results",
                 "sides",
-                f"A deal of {rules.name} has one result per side: "
-                f"{rules.sides}, not {len(results)}.",
+                T(
+                    "A deal of %(rules)s has one result per side: %(sides)s, not %(given)s.",
+                    rules=T(rules.name),
+                    sides=rules.sides,
+                    given=len(results),
+                ),
             )
         ]
     found: list[Violation] = []
@@ -219,7 +264,10 @@ def validate_deal(
                     Violation(
                         _path(side, "went_out"),
                         "one_goes_out",
-                        "Only one side can go out: the deal ends when the first player goes out.",
+                        T(
+                            "Only one side can go out: "
+                            "the deal ends when the first player goes out."
+                        ),
                     )
                 )
     if red_threes > rules.max_red_threes:
@@ -229,8 +277,12 @@ def validate_deal(
             Violation(
                 _path(last, "red_threes"),
                 "red_threes_total",
-                f"There are only {rules.max_red_threes} red threes in the cards; "
-                f"this deal lists {red_threes}.",
+                P(
+                    "There is only %(num)s red three in the cards; this deal lists %(listed)s.",
+                    "There are only %(num)s red threes in the cards; this deal lists %(listed)s.",
+                    rules.max_red_threes,
+                    listed=red_threes,
+                ),
             )
         )
     found += _table_violations(results, rules)
@@ -242,21 +294,33 @@ def _side_violations(
 ) -> list[Violation]:
     found: list[Violation] = []
 
-    def error(figure: str, rule: str, message: str) -> None:
-        found.append(Violation(_path(side, figure), rule, message))
+    def error(figure: str, rule: str, text: Text) -> None:
+        found.append(Violation(_path(side, figure), rule, text))
 
-    def warning(figure: str, rule: str, message: str) -> None:
-        found.append(Violation(_path(side, figure), rule, message, Severity.WARNING))
+    def warning(figure: str, rule: str, text: Text) -> None:
+        found.append(Violation(_path(side, figure), rule, text, Severity.WARNING))
 
     for kind in CanastaKind:
         if kind not in rules.canasta_bonuses and result.canastas(kind):
-            error(kind.field, "no_such_canasta", f"{rules.name} has no {kind.value} canastas.")
+            error(
+                kind.field,
+                "no_such_canasta",
+                T(
+                    "%(rules)s has no %(kind)s canastas.",
+                    rules=T(rules.name),
+                    kind=T(KIND_WORDS[kind]),
+                ),
+            )
 
     if result.red_threes > rules.max_red_threes:
         error(
             "red_threes",
             "red_threes_side",
-            f"There are only {rules.max_red_threes} red threes in the cards.",
+            P(
+                "There is only %(num)s red three in the cards.",
+                "There are only %(num)s red threes in the cards.",
+                rules.max_red_threes,
+            ),
         )
 
     least_points = sum(
@@ -266,45 +330,56 @@ def _side_violations(
         error(
             "meld_points",
             "canastas_need_points",
-            f"The canastas listed hold at least {least_points} card points; "
-            f"meld points of {result.meld_points} cannot hold them.",
+            T(
+                "The canastas listed hold at least %(least)s card points; "
+                "meld points of %(meld)s cannot hold them.",
+                least=least_points,
+                meld=result.meld_points,
+            ),
         )
 
     if result.went_out:
-        missing = [
-            kind.value
+        missing = tuple(
+            T(KIND_WORDS[kind])
             for kind in rules.canasta_kinds
             if kind in rules.kinds_to_go_out and not result.canastas(kind)
-        ]
+        )
         if missing:
             # Railroad: one canasta of each kind (RULES.md section 5).
             error(
                 "went_out",
                 "out_needs_kinds",
-                "Going out needs one canasta of each kind; missing: " + ", ".join(missing) + ".",
+                T(
+                    "Going out needs one canasta of each kind; missing: %(missing)s.",
+                    missing=missing,
+                ),
             )
         elif result.total_canastas < rules.canastas_to_go_out:
-            needed = (
-                "a canasta"
-                if rules.canastas_to_go_out == 1
-                else f"{rules.canastas_to_go_out} canastas"
-            )
             error(
-                "went_out", "out_needs_canastas", f"Going out needs {needed} on the side's table."
+                "went_out",
+                "out_needs_canastas",
+                P(
+                    "Going out needs a canasta on the side's table.",
+                    "Going out needs %(num)s canastas on the side's table.",
+                    rules.canastas_to_go_out,
+                ),
             )
     if result.concealed:
         if not result.went_out:
             error(
                 "concealed",
                 "concealed_needs_out",
-                "Only the side that went out can have gone out concealed.",
+                T("Only the side that went out can have gone out concealed."),
             )
         elif rules.concealed_going_out_bonus is None:
             # Possible at the table, only not scored: it counts as going out.
             warning(
                 "concealed",
                 "no_concealed_out",
-                f"{rules.name} has no bonus for going out concealed: it scores as going out.",
+                T(
+                    "%(rules)s has no bonus for going out concealed: it scores as going out.",
+                    rules=T(rules.name),
+                ),
             )
 
     if result.concealed_canastas:
@@ -312,13 +387,13 @@ def _side_violations(
             error(
                 "concealed_canastas",
                 "concealed_canastas_off",
-                "This game does not play the concealed-canasta house rule.",
+                T("This game does not play the concealed-canasta house rule."),
             )
         elif result.concealed_canastas > result.total_canastas:
             error(
                 "concealed_canastas",
                 "concealed_canastas_exceed",
-                "A side cannot have more concealed canastas than canastas.",
+                T("A side cannot have more concealed canastas than canastas."),
             )
 
     # Plausibility: a slip of the pen is likely, but the table has the last word.
@@ -328,8 +403,12 @@ def _side_violations(
         warning(
             "meld_points",
             "below_minimum",
-            f"The side's initial meld needed {minimum}; meld points of "
-            f"{result.meld_points} are less than that.",
+            T(
+                "The side's initial meld needed %(minimum)s; meld points of %(meld)s "
+                "are less than that.",
+                minimum=minimum,
+                meld=result.meld_points,
+            ),
         )
     holding = rules.players_per_side - (1 if result.went_out else 0)
     if result.hand_points < holding * rules.least_card_points:
@@ -337,15 +416,19 @@ def _side_violations(
             warning(
                 "hand_points",
                 "partner_holds_cards",
-                "When a player goes out, the partners still hold cards: "
-                "their points are the hand points.",
+                T(
+                    "When a player goes out, the partners still hold cards: "
+                    "their points are the hand points."
+                ),
             )
         else:
             warning(
                 "hand_points",
                 "hand_not_empty",
-                "A side that did not go out still holds cards, worth at least "
-                f"{holding * rules.least_card_points}.",
+                T(
+                    "A side that did not go out still holds cards, worth at least %(least)s.",
+                    least=holding * rules.least_card_points,
+                ),
             )
     return found
 
@@ -364,8 +447,14 @@ def _table_violations(results: Sequence[SideResult], rules: RuleSet) -> list[Vio
             Violation(
                 _path(last, "natural_canastas"),
                 "natural_canastas_total",
-                f"The cards make at most {rules.max_natural_canastas} natural canastas in all; "
-                f"this deal lists {naturals}.",
+                P(
+                    "The cards make at most %(num)s natural canasta in all; "
+                    "this deal lists %(listed)s.",
+                    "The cards make at most %(num)s natural canastas in all; "
+                    "this deal lists %(listed)s.",
+                    rules.max_natural_canastas,
+                    listed=naturals,
+                ),
             )
         )
     elif canastas > rules.max_canastas:
@@ -376,8 +465,12 @@ def _table_violations(results: Sequence[SideResult], rules: RuleSet) -> list[Vio
                     last, "mixed_canastas" if results[last].mixed_canastas else "natural_canastas"
                 ),
                 "canastas_total",
-                f"The cards make at most {rules.max_canastas} canastas in all; "
-                f"this deal lists {canastas}.",
+                P(
+                    "The cards make at most %(num)s canasta in all; this deal lists %(listed)s.",
+                    "The cards make at most %(num)s canastas in all; this deal lists %(listed)s.",
+                    rules.max_canastas,
+                    listed=canastas,
+                ),
             )
         )
     for kind in (CanastaKind.WILD, CanastaKind.SEVENS):
@@ -390,8 +483,15 @@ def _table_violations(results: Sequence[SideResult], rules: RuleSet) -> list[Vio
                 Violation(
                     _path(last, kind.field),
                     f"{kind.value}_canastas_cards",
-                    f"The cards make at most {most} {kind.value} canasta"
-                    f"{'' if most == 1 else 's'} in all; this deal lists {listed}.",
+                    P(
+                        "The cards make at most %(num)s %(kind)s canasta in all; "
+                        "this deal lists %(listed)s.",
+                        "The cards make at most %(num)s %(kind)s canastas in all; "
+                        "this deal lists %(listed)s.",
+                        most,
+                        kind=T(KIND_WORDS[kind]),
+                        listed=listed,
+                    ),
                 )
             )
     if points > rules.max_card_points:
@@ -399,8 +499,12 @@ def _table_violations(results: Sequence[SideResult], rules: RuleSet) -> list[Vio
             Violation(
                 "results",
                 "card_points_total",
-                f"All the cards together count {rules.max_card_points}; "
-                f"melded and hand points add up to {points}.",
+                T(
+                    "All the cards together count %(all)s; melded and hand points add up to "
+                    "%(points)s.",
+                    all=rules.max_card_points,
+                    points=points,
+                ),
                 Severity.WARNING,
             )
         )

@@ -12,6 +12,8 @@ from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import TypeVar
 
+from .text import N_, P, T, Text
+
 
 class CanastaKind(enum.Enum):
     """The kinds of canasta a rule set may score (Railroad knows all four)."""
@@ -194,11 +196,27 @@ class RuleSet:
         follow. Raises ``OptionError`` outside the rule set's range."""
         if self.sides_range is None:
             if sides != self.sides:
-                raise OptionError("sides", f"{self.name} is played by {self.sides} sides.")
+                raise OptionError(
+                    "sides",
+                    P(
+                        "%(rules)s is played by %(num)s side.",
+                        "%(rules)s is played by %(num)s sides.",
+                        self.sides,
+                        rules=T(self.name),
+                    ),
+                )
             return self
         low, high = self.sides_range
         if not low <= sides <= high:
-            raise OptionError("sides", f"{self.name} is played by {low} to {high} players.")
+            raise OptionError(
+                "sides",
+                T(
+                    "%(rules)s is played by %(low)s to %(high)s players.",
+                    rules=T(self.name),
+                    low=low,
+                    high=high,
+                ),
+            )
         return replace(
             self,
             sides=sides,
@@ -216,8 +234,8 @@ _CLASSIC_TIERS = (
 
 CLASSIC = RuleSet(
     id="classic",
-    name="Classic Canasta, 4 players in 2 partnerships",
-    short_name="Classic, 4",
+    name=N_("Classic Canasta, 4 players in 2 partnerships"),
+    short_name=N_("Classic, 4"),
     sides=2,
     players_per_side=2,
     packs=2,
@@ -238,8 +256,8 @@ CLASSIC = RuleSet(
 CLASSIC_2 = replace(
     CLASSIC,
     id="classic-2",
-    name="Classic Canasta, 2 players",
-    short_name="Classic, 2",
+    name=N_("Classic Canasta, 2 players"),
+    short_name=N_("Classic, 2"),
     sides=2,
     players_per_side=1,
     cards_each=15,
@@ -249,8 +267,8 @@ CLASSIC_2 = replace(
 CLASSIC_3 = replace(
     CLASSIC,
     id="classic-3",
-    name="Classic Canasta, 3 players each alone",
-    short_name="Classic, 3",
+    name=N_("Classic Canasta, 3 players each alone"),
+    short_name=N_("Classic, 3"),
     sides=3,
     players_per_side=1,
     cards_each=13,
@@ -267,8 +285,8 @@ _SIX_PLAYER = {
 CLASSIC_6 = replace(
     CLASSIC,
     id="classic-6",
-    name="Classic Canasta, 6 players in 2 partnerships of 3",
-    short_name="Classic, 6 (2 × 3)",
+    name=N_("Classic Canasta, 6 players in 2 partnerships of 3"),
+    short_name=N_("Classic, 6 (2 × 3)"),
     sides=2,
     players_per_side=3,
     target=10_000,
@@ -277,8 +295,8 @@ CLASSIC_6 = replace(
 CLASSIC_6X3 = replace(
     CLASSIC,
     id="classic-6x3",
-    name="Classic Canasta, 6 players in 3 partnerships of 2",
-    short_name="Classic, 6 (3 × 2)",
+    name=N_("Classic Canasta, 6 players in 3 partnerships of 2"),
+    short_name=N_("Classic, 6 (3 × 2)"),
     sides=3,
     players_per_side=2,
     target=7500,
@@ -288,8 +306,8 @@ CLASSIC_6X3 = replace(
 # RULES.md section 5 (S): Railroad Canasta, two packs and two jokers per player.
 RAILROAD = RuleSet(
     id="railroad",
-    name="Railroad Canasta",
-    short_name="Railroad",
+    name=N_("Railroad Canasta"),
+    short_name=N_("Railroad"),
     # The smallest table; ``with_sides`` seats more (two packs and two jokers each).
     sides=2,
     players_per_side=1,
@@ -337,10 +355,14 @@ VARIANTS: Mapping[str, RuleSet] = MappingProxyType(
 class OptionError(ValueError):
     """A house-rule option that does not exist or has a value the rules cannot use."""
 
-    def __init__(self, option: str, message: str) -> None:
-        super().__init__(message)
+    def __init__(self, option: str, text: Text) -> None:
+        super().__init__(str(text))
         self.option = option
-        self.message = message
+        self.text = text
+
+    @property
+    def message(self) -> str:
+        return str(self.text)
 
 
 #: Boolean house options (RULES.md sections 2 and 4).
@@ -373,12 +395,18 @@ OPTION_NAMES = (
 
 
 def _points(name: str, value: object, *, low: int, high: int, what: str) -> int:
+    noun = T(what)
     if isinstance(value, bool) or not isinstance(value, int):
-        raise OptionError(name, f"The {what} must be a whole number of points.")
+        raise OptionError(name, T("The %(what)s must be a whole number of points.", what=noun))
     if not low <= value <= high:
-        raise OptionError(name, f"The {what} must be between {low} and {high}.")
+        raise OptionError(
+            name,
+            T("The %(what)s must be between %(low)s and %(high)s.", what=noun, low=low, high=high),
+        )
     if value % 5:
-        raise OptionError(name, f"The {what} must be a multiple of 5, like every score.")
+        raise OptionError(
+            name, T("The %(what)s must be a multiple of 5, like every score.", what=noun)
+        )
     return value
 
 
@@ -387,23 +415,23 @@ def _tiers(value: object) -> tuple[MeldTier, ...]:
     {"from": 0, "minimum": 50}, ...]``, lowest tier first."""
     name = "meld_minimums"
     if not isinstance(value, list) or not value:
-        raise OptionError(name, "The minimum table is a list of tiers, lowest first.")
+        raise OptionError(name, T("The minimum table is a list of tiers, lowest first."))
     tiers: list[MeldTier] = []
     for index, tier in enumerate(value):
         if not isinstance(tier, dict) or set(tier) != {"from", "minimum"}:
-            raise OptionError(name, 'Each tier is {"from": total or null, "minimum": points}.')
+            raise OptionError(name, T('Each tier is {"from": total or null, "minimum": points}.'))
         start = tier["from"]
         if index == 0 and start is not None:
             # The bottom tier reaches down to every total.
-            raise OptionError(name, "The first tier starts from null (every total below).")
+            raise OptionError(name, T("The first tier starts from null (every total below)."))
         if index > 0:
-            start = _points(name, start, low=-MAX_TARGET, high=MAX_TARGET, what="tier's total")
+            start = _points(name, start, low=-MAX_TARGET, high=MAX_TARGET, what=N_("tier's total"))
             previous = tiers[-1].from_total
             if previous is not None and start <= previous:
-                raise OptionError(name, "The tiers' totals must rise from one tier to the next.")
-        minimum = _points(name, tier["minimum"], low=0, high=MAX_BONUS, what="minimum")
+                raise OptionError(name, T("The tiers' totals must rise from one tier to the next."))
+        minimum = _points(name, tier["minimum"], low=0, high=MAX_BONUS, what=N_("minimum"))
         if tiers and minimum < tiers[-1].minimum:
-            raise OptionError(name, "A higher tier cannot need a smaller minimum.")
+            raise OptionError(name, T("A higher tier cannot need a smaller minimum."))
         tiers.append(MeldTier(start, minimum))
     return tuple(tiers)
 
@@ -418,30 +446,39 @@ def apply_options(rules: RuleSet, options: Mapping[str, object]) -> RuleSet:
     red_three_totals = dict(rules.red_three_totals)
     for name, value in options.items():
         if name == "target":
-            changes["target"] = _points(name, value, low=5, high=MAX_TARGET, what="target")
+            changes["target"] = _points(name, value, low=5, high=MAX_TARGET, what=N_("target"))
         elif name in _CANASTA_OPTIONS:
             kind = _CANASTA_OPTIONS[name]
             if kind not in bonuses:
-                raise OptionError(name, f"{rules.name} has no {kind.value} canastas.")
-            bonuses[kind] = _points(name, value, low=0, high=MAX_BONUS, what="bonus")
+                raise OptionError(
+                    name,
+                    T(
+                        "%(rules)s has no %(kind)s canastas.",
+                        rules=T(rules.name),
+                        kind=T(kind.value),
+                    ),
+                )
+            bonuses[kind] = _points(name, value, low=0, high=MAX_BONUS, what=N_("bonus"))
         elif name == "all_red_threes_bonus":
-            points = _points(name, value, low=0, high=MAX_BONUS, what="bonus")
+            points = _points(name, value, low=0, high=MAX_BONUS, what=N_("bonus"))
             red_three_totals[rules.max_red_threes] = points
         elif name == "concealed_going_out_bonus" and value is None:
             changes[name] = None
         elif name in _BONUS_OPTIONS:
-            changes[name] = _points(name, value, low=0, high=MAX_BONUS, what="bonus")
+            changes[name] = _points(name, value, low=0, high=MAX_BONUS, what=N_("bonus"))
         elif name == "meld_minimums":
             changes[name] = _tiers(value)
         elif name in _BOOLEAN_OPTIONS:
             if not isinstance(value, bool):
-                raise OptionError(name, f"The option {name} is either true or false.")
+                raise OptionError(
+                    name, T("The option %(name)s is either true or false.", name=name)
+                )
             if name == "concealed_canasta_bonus":
                 changes[name] = CONCEALED_CANASTA_BONUS if value else 0
             else:
                 changes[name] = value
         else:
-            raise OptionError(name, f"There is no house option called {name!r}.")
+            raise OptionError(name, T("There is no house option called %(name)s.", name=repr(name)))
     changes["canasta_bonuses"] = _frozen(bonuses)
     changes["red_three_totals"] = _frozen(red_three_totals)
     return replace(rules, **changes)  # type: ignore[arg-type]

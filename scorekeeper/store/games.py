@@ -14,10 +14,12 @@ import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from flask_babel import gettext as _
 from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import selectinload
 
+from ..i18n import say
 from ..rules import (
     VARIANTS,
     GameState,
@@ -62,8 +64,8 @@ class Refusal(Exception):
         first = violations[0]
         fields: dict[str, str] = {}
         for violation in violations:
-            fields.setdefault(violation.field, violation.message)
-        return cls(first.message, fields)
+            fields.setdefault(violation.field, say(violation.text))
+        return cls(say(first.text), fields)
 
 
 @dataclass
@@ -171,19 +173,22 @@ def recent(page: int = 1, per_page: int = 20) -> tuple[list[Game], int]:
     return list(games), total
 
 
-def _check_name(value: str, path: str, what: str) -> str:
+def _check_name(value: str, path: str, side: bool) -> str:
+    """A side's or player's name, its spaces tidied; refused when empty, too long, or holding
+    control characters."""
     name = " ".join(value.split())
     if any(unicodedata.category(char) in ("Cc", "Cf", "Cs", "Co", "Cn") for char in name):
         raise Refusal(
-            f"A {what}'s name is letters, digits and punctuation, not control characters.",
-            {path: "No control characters."},
+            _("A name is letters, digits and punctuation, not control characters."),
+            {path: _("No control characters.")},
         )
     if not name:
-        raise Refusal(f"Give the {what} a name.", {path: f"The {what} needs a name."})
+        message = _("Each side needs a name.") if side else _("Each player needs a name.")
+        raise Refusal(message, {path: message})
     if len(name) > MAX_NAME:
         raise Refusal(
-            f"A {what}'s name has at most {MAX_NAME} letters.",
-            {path: f"At most {MAX_NAME} letters."},
+            _("A name has at most %(most)s letters.", most=MAX_NAME),
+            {path: _("At most %(most)s letters.", most=MAX_NAME)},
         )
     return name
 
@@ -200,35 +205,44 @@ def create_game(
     if variant not in VARIANTS:
         known = ", ".join(VARIANTS)
         raise Refusal(
-            f"There is no rule set called {variant!r}; known: {known}.",
-            {"variant": f"Unknown rule set; known: {known}."},
+            _(
+                "There is no rule set called %(name)s; known: %(known)s.",
+                name=repr(variant),
+                known=known,
+            ),
+            {"variant": _("Unknown rule set; known: %(known)s.", known=known)},
         )
     try:
         seated = VARIANTS[variant].with_sides(len(sides))
     except OptionError as error:
-        raise Refusal(error.message, {"sides": error.message}) from None
+        raise Refusal(say(error.text), {"sides": say(error.text)}) from None
     try:
         rules = apply_options(seated, options or {})
     except OptionError as error:
-        raise Refusal(error.message, {f"options.{error.option}": error.message}) from None
+        raise Refusal(say(error.text), {f"options.{error.option}": say(error.text)}) from None
     game = Game(id=secrets.token_urlsafe(12), variant=variant, options=dict(options or {}))
     token = secrets.token_urlsafe(24)
     game.token_hash = hash_token(token)
     for position, spec in enumerate(sides):
         path = f"sides.{position}"
         side = Side(
-            position=position, name=_check_name(spec.name, f"{path}.name", "side"), start=spec.start
+            position=position,
+            name=_check_name(spec.name, f"{path}.name", side=True),
+            start=spec.start,
         )
         if spec.start % 5 or abs(spec.start) > MAX_START:
             raise Refusal(
-                "A starting total is a multiple of 5, like every score.",
-                {f"{path}.start": "A multiple of 5, like every score."},
+                _("A starting total is a multiple of 5, like every score."),
+                {f"{path}.start": _("A multiple of 5, like every score.")},
             )
         if spec.start >= rules.target:
             raise Refusal(
-                f"A starting total of {spec.start} has already reached "
-                f"the target of {rules.target}.",
-                {f"{path}.start": f"Less than the target, {rules.target}."},
+                _(
+                    "A starting total of %(start)s has already reached the target of %(target)s.",
+                    start=spec.start,
+                    target=rules.target,
+                ),
+                {f"{path}.start": _("Less than the target, %(target)s.", target=rules.target)},
             )
         players = list(spec.players) or (
             [side.name]
@@ -237,19 +251,24 @@ def create_game(
         )
         if len(players) != rules.players_per_side:
             raise Refusal(
-                f"Each side of {rules.name} has {rules.players_per_side} players.",
-                {f"{path}.players": f"Give {rules.players_per_side} players."},
+                _(
+                    "Each side of %(rules)s has %(count)s players.",
+                    rules=_(rules.name),
+                    count=rules.players_per_side,
+                ),
+                {f"{path}.players": _("Give %(count)s players.", count=rules.players_per_side)},
             )
         for index, player in enumerate(players):
             side.players.append(
                 Player(
-                    position=index, name=_check_name(player, f"{path}.players.{index}", "player")
+                    position=index, name=_check_name(player, f"{path}.players.{index}", side=False)
                 )
             )
         game.sides.append(side)
     if not 0 <= first_dealer < rules.players:
         raise Refusal(
-            "The first dealer must be one of the players.", {"first_dealer": "Pick a player."}
+            _("The first dealer must be one of the players."),
+            {"first_dealer": _("Pick a player.")},
         )
     game.first_dealer = first_dealer
     db.session.add(game)
@@ -340,8 +359,12 @@ def _commit(game: Game) -> Sheet:
     if after:
         db.session.rollback()
         raise Refusal(
-            f"With this change the game ends after deal {sheet.state.finished_after}, "
-            f"yet {after} more deal(s) follow it; delete those first.",
+            _(
+                "With this change the game ends after deal %(number)s, yet %(after)s more deal(s) "
+                "follow it; delete those first.",
+                number=sheet.state.finished_after,
+                after=after,
+            ),
             status=409,
         )
     game.finished = sheet.state.finished
@@ -360,7 +383,7 @@ def _commit_or_refuse(game: Game) -> Sheet:
         return _commit(game)
     except Collision:
         raise Refusal(
-            "Another phone changed this game at the same moment; reload and try again.",
+            _("Another phone changed this game at the same moment; reload and try again."),
             status=409,
         ) from None
 
@@ -375,7 +398,7 @@ def require_open(sheet: Sheet) -> None:
     """A finished game takes no more deals (409)."""
     if sheet.state.finished:
         raise Refusal(
-            "This game is over: start a new game, or edit or delete a deal to reopen it.",
+            _("This game is over: start a new game, or edit or delete a deal to reopen it."),
             status=409,
         )
 
@@ -424,15 +447,15 @@ def add_deal(
             db.session.rollback()
             reloaded = load(game.id)
             if reloaded is None:
-                raise Refusal("This game was deleted meanwhile.", status=404) from None
+                raise Refusal(_("This game was deleted meanwhile."), status=404) from None
             game = reloaded
-    raise Refusal("This game is too busy right now; try again.", status=409)
+    raise Refusal(_("This game is too busy right now; try again."), status=409)
 
 
 def deal_at(game: Game, number: int) -> Deal:
     """Deal ``number`` (1-based) of the game, or a 404 refusal."""
     if not 1 <= number <= len(game.deals):
-        raise Refusal(f"This game has no deal {number}.", status=404)
+        raise Refusal(_("This game has no deal %(number)s.", number=number), status=404)
     return game.deals[number - 1]
 
 
@@ -441,9 +464,12 @@ class Outdated(Refusal):
 
     def __init__(self, number: int, current: Deal) -> None:
         super().__init__(
-            f"Deal {number} was changed on another phone meanwhile; here is the newer "
-            "version. Check it, then save your change again.",
-            {"version": f"Now version {current.version}."},
+            _(
+                "Deal %(number)s was changed on another phone meanwhile; here is the newer "
+                "version. Check it, then save your change again.",
+                number=number,
+            ),
+            {"version": _("Now version %(version)s.", version=current.version)},
             status=409,
         )
         self.current = current
@@ -526,7 +552,11 @@ def import_game(
                 add_deal(game, results, commit=False)
             except Refusal as refusal:
                 fields = {f"deals.{index}.{path}": msg for path, msg in refusal.fields.items()}
-                raise Refusal(f"Deal {index + 1}: {refusal.message}", fields, status=422) from None
+                raise Refusal(
+                    _("Deal %(number)s: %(reason)s", number=index + 1, reason=refusal.message),
+                    fields,
+                    status=422,
+                ) from None
         _commit(game)
     except Refusal:
         db.session.rollback()

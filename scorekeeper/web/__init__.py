@@ -4,13 +4,17 @@ from __future__ import annotations
 
 from flask import Blueprint, Flask, render_template, request
 from flask.typing import ResponseReturnValue
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response as BaseResponse
 
 bp = Blueprint("web", __name__)
 
-TOO_MANY = "Too many new games from this address in a short time; wait a little and try again."
+TOO_MANY = lazy_gettext(
+    "Too many new games from this address in a short time; wait a little and try again."
+)
 
 from . import checks, games, rules  # noqa: E402,F401  (registers the views on bp)
 
@@ -23,12 +27,14 @@ def register_error_pages(app: Flask) -> None:
         if request.path.startswith("/api/"):
             from ..api import error_response
 
-            return error_response(400, "The request lacks a valid CSRF token.")
+            return error_response(400, _("The request lacks a valid CSRF token."))
         return render_template(
             "error.html",
-            title="Page expired",
-            message="This page was open too long or in another browser. "
-            "Go back, reload the page and try again: nothing was saved.",
+            title=_("Page expired"),
+            message=_(
+                "This page was open too long or in another browser. "
+                "Go back, reload the page and try again: nothing was saved."
+            ),
         ), 400
 
     @app.errorhandler(HTTPException)
@@ -38,13 +44,13 @@ def register_error_pages(app: Flask) -> None:
 
             message = error.description or error.name
             if error.code == 413:
-                message = "The request body is too large."
+                message = _("The request body is too large.")
             if error.code == 429:
-                message = TOO_MANY
+                message = str(TOO_MANY)
             return error_response(error.code or 500, message)
         description = TOO_MANY if error.code == 429 else error.description
         return render_template(
-            "error.html", title=error.name, message=description
+            "error.html", title=_(error.name), message=description
         ), error.code or 500
 
 
@@ -56,10 +62,27 @@ def language(code: str) -> BaseResponse:
     from ..i18n import COOKIE, LANGUAGES
 
     if code not in LANGUAGES:
-        abort(404, "The app does not speak that language.")
+        abort(404, _("The app does not speak that language."))
     target = request.args.get("next", "/")
     if not target.startswith("/") or target.startswith("//"):
         target = "/"  # only back into this app
     response = redirect(target)
     response.set_cookie(COOKIE, code, max_age=366 * 24 * 3600, samesite="Lax", httponly=True)
     return response
+
+
+@bp.get("/sw.js")
+def service_worker() -> BaseResponse:
+    """The service worker, from the root so that it may look after every page."""
+    from flask import current_app, send_from_directory
+
+    response = send_from_directory(current_app.static_folder or "static", "sw.js", max_age=0)
+    response.headers["Cache-Control"] = "no-cache"
+    response.headers["Service-Worker-Allowed"] = "/"
+    return response
+
+
+@bp.get("/offline")
+def offline() -> str:
+    """What the service worker shows for a page it never saw, with no connection."""
+    return render_template("offline.html")

@@ -7,6 +7,7 @@ from typing import Any
 
 from flask import render_template, request
 
+from ..i18n import say
 from ..rules import (
     VARIANTS,
     CanastaKind,
@@ -89,7 +90,7 @@ def meld() -> str:
         try:
             verdict = check_meld(parse_cards(text), rules, going_out=request.args.get("out") == "y")
         except CardError as card_error:
-            error = card_error.message
+            error = say(card_error.text)
     return _render("checks/meld.html", verdict=verdict, error=error)
 
 
@@ -114,7 +115,7 @@ def initial_meld() -> str:
             top = parse_card(top_text) if top_text else None
             verdict = check_initial_meld(melds, rules, total=total, pile_top=top)
         except CardError as card_error:
-            error = card_error.message
+            error = say(card_error.text)
     return _render(
         "checks/initial_meld.html",
         verdict=verdict,
@@ -153,7 +154,7 @@ def pickup() -> str:
                 pile_size=max(1, request.args.get("pile", default=2, type=int) or 1),
             )
         except CardError as card_error:
-            error = card_error.message
+            error = say(card_error.text)
     return _render("checks/pickup.html", pickup=answer, error=error)
 
 
@@ -177,7 +178,7 @@ def going_out() -> str:
                 melded_before=request.args.get("before") == "y",
             )
         except CardError as card_error:
-            error = card_error.message
+            error = say(card_error.text)
     return _render(
         "checks/going_out.html",
         verdict=verdict,

@@ -6,6 +6,8 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import (
     BooleanField,
@@ -22,6 +24,7 @@ from wtforms import (
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
 from wtforms.widgets import TextInput
 
+from ..i18n import say
 from ..rules import RuleSet, Severity, SideResult, Violation, options_of
 from ..rules.scoring import MAX_CANASTAS, MAX_FIGURE
 from ..store.games import MAX_NAME, MAX_START
@@ -52,15 +55,22 @@ class PointsField(StringField):
         if not text:
             return
         if text.lstrip().startswith("-"):
-            raise ValidationError(f"{self.label.text} cannot be negative.")
+            raise ValidationError(_("%(figure)s cannot be negative.", figure=self.label.text))
         if not _SUM.match(text):
             raise ValidationError(
-                f"{self.label.text}: type a number such as 120, or a sum such as 120+35."
+                _(
+                    "%(figure)s: type a number such as 120, or a sum such as 120+35.",
+                    figure=self.label.text,
+                )
             )
         self.points = sum(int(part) for part in text.split("+"))
         if self.points > MAX_FIGURE:
             raise ValidationError(
-                f"{self.label.text} of {self.points} is more than any deal holds."
+                _(
+                    "%(figure)s of %(value)s is more than any deal holds.",
+                    figure=self.label.text,
+                    value=self.points,
+                )
             )
 
 
@@ -73,7 +83,7 @@ class CountField(IntegerField):
             default=0,
             validators=[
                 Optional(),
-                NumberRange(min=0, max=MAX_CANASTAS, message="From 0 to %(max)s."),
+                NumberRange(min=0, max=MAX_CANASTAS, message=_l("From 0 to %(max)s.")),
             ],
             render_kw={"inputmode": "numeric", "autocomplete": "off", "min": 0},
             **kwargs,
@@ -86,40 +96,42 @@ class CountField(IntegerField):
         try:
             self.data = int(str(valuelist[0]).strip())
         except ValueError:
-            raise ValueError(f"{self.label.text}: type a whole number, such as 1.") from None
+            raise ValueError(
+                _("%(figure)s: type a whole number, such as 1.", figure=self.label.text)
+            ) from None
 
 
 class SideDealForm(Form):
     """One side's figures for a deal (a plain Form: the outer form carries CSRF)."""
 
-    natural_canastas = CountField("Natural canastas")
-    mixed_canastas = CountField("Mixed canastas")
-    wild_canastas = CountField("Wild canastas")
-    sevens_canastas = CountField("Sevens canastas")
-    concealed_canastas = CountField("Concealed canastas")
-    red_threes = CountField("Red threes")
-    meld_points = PointsField("Meld points")
-    hand_points = PointsField("Hand points")
+    natural_canastas = CountField(_l("Natural canastas"))
+    mixed_canastas = CountField(_l("Mixed canastas"))
+    wild_canastas = CountField(_l("Wild canastas"))
+    sevens_canastas = CountField(_l("Sevens canastas"))
+    concealed_canastas = CountField(_l("Concealed canastas"))
+    red_threes = CountField(_l("Red threes"))
+    meld_points = PointsField(_l("Meld points"))
+    hand_points = PointsField(_l("Hand points"))
 
 
 class DealForm(FlaskForm):
     """A whole deal: who went out, then each side's figures."""
 
     went_out = RadioField(
-        "Who went out", choices=[SelectChoice("", "Nobody")], default="", validate_choice=True
+        "Who went out", choices=[SelectChoice("", _l("Nobody"))], default="", validate_choice=True
     )
     #: One per opened form: a double tap or a resent form records one deal.
     nonce = HiddenField(validators=[Optional(), Length(max=64)])
     #: The edited deal's version when the form was opened (optimistic check).
     version = HiddenField(validators=[Optional(), Length(max=12)])
-    concealed = BooleanField("Went out concealed")
+    concealed = BooleanField(_l("Went out concealed"))
     sides = FieldList(FormField(SideDealForm), min_entries=2)
 
     def setup(self, side_names: Sequence[str]) -> DealForm:
         _fit(self.sides, len(side_names))
         self.went_out.choices = [
             *(SelectChoice(str(i), name) for i, name in enumerate(side_names)),
-            SelectChoice("", "Nobody"),
+            SelectChoice("", _l("Nobody")),
         ]
         return self
 
@@ -180,10 +192,10 @@ class DealForm(FlaskForm):
                 if isinstance(field, PointsField) and not (field.data or "").strip():
                     continue  # not typed yet: no "check this" before the player gets there
                 warnings = getattr(field, "warnings", [])
-                if violation.message not in warnings:
-                    field.warnings = [*warnings, violation.message]
-            elif violation.message not in field.errors:
-                field.errors = [*field.errors, violation.message]
+                if say(violation.text) not in warnings:
+                    field.warnings = [*warnings, say(violation.text)]
+            elif say(violation.text) not in field.errors:
+                field.errors = [*field.errors, say(violation.text)]
         return loose
 
     def has_errors(self) -> bool:
@@ -213,7 +225,7 @@ def fill_deal_form(form: DealForm, results: Sequence[SideResult]) -> None:
 
 class SideSetupForm(Form):
     # Required for partnerships only: a player alone is a side named after the player.
-    name = StringField("Side", validators=[Optional(), Length(max=MAX_NAME)])
+    name = StringField(_l("Side"), validators=[Optional(), Length(max=MAX_NAME)])
     start = IntegerField(
         "Carried over from paper",
         default=0,
@@ -226,7 +238,7 @@ class SideSetupForm(Form):
 
     def validate_start(self, field: Field) -> None:
         if field.data and field.data % 5:
-            raise ValidationError("A starting total is a multiple of 5, like every score.")
+            raise ValidationError(_l("A starting total is a multiple of 5, like every score."))
 
 
 def _or(value: int | None, default: int | None) -> int | None:
@@ -245,12 +257,12 @@ class TierForm(Form):
     """One row of the initial-meld table: from this total, the first meld needs so much."""
 
     from_total = IntegerField(
-        "From a total of",
+        _l("From a total of"),
         validators=[Optional()],
         widget=TextInput(),
         render_kw={"inputmode": "text", "autocomplete": "off", "pattern": "-?[0-9]*"},
     )
-    minimum = _points_field("the first meld needs")
+    minimum = _points_field(_l("the first meld needs"))
 
 
 #: The bonus fields of the new-game form, each named as the house option it sets.
@@ -273,32 +285,35 @@ class NewGameForm(FlaskForm):
     #: Player names in seat order around the table (partners never side by side).
     players = FieldList(
         StringField(
-            "Player", validators=[InputRequired("Each player needs a name."), Length(max=MAX_NAME)]
+            "Player",
+            validators=[InputRequired(_l("Each player needs a name.")), Length(max=MAX_NAME)],
         ),
         min_entries=4,
     )
-    first_dealer = RadioField("Deals first", default="0", coerce=int, validate_choice=True)
+    first_dealer = RadioField(_l("Deals first"), default="0", coerce=int, validate_choice=True)
     target = IntegerField(
         "Play to",
-        validators=[InputRequired("Give the target score."), NumberRange(min=5, max=1_000_000)],
+        validators=[InputRequired(_l("Give the target score.")), NumberRange(min=5, max=1_000_000)],
         render_kw={"inputmode": "numeric", "autocomplete": "off"},
     )
-    concealed_canasta_bonus = BooleanField("+100 for each canasta melded whole from the hand")
-    wilds_may_outnumber_naturals = BooleanField("Wild cards may outnumber natural cards in a meld")
-    black_three_freezes = BooleanField("A black three on the pile freezes it")
-    natural_canasta_bonus = _points_field("Natural canasta")
-    mixed_canasta_bonus = _points_field("Mixed canasta")
-    wild_canasta_bonus = _points_field("Wild canasta")
-    sevens_canasta_bonus = _points_field("Sevens canasta")
-    red_three_bonus = _points_field("Each red three")
-    all_red_threes_bonus = _points_field("All red threes to one side")
-    going_out_bonus = _points_field("Going out")
-    concealed_going_out_bonus = _points_field("Extra for going out concealed")
+    concealed_canasta_bonus = BooleanField(_l("+100 for each canasta melded whole from the hand"))
+    wilds_may_outnumber_naturals = BooleanField(
+        _l("Wild cards may outnumber natural cards in a meld")
+    )
+    black_three_freezes = BooleanField(_l("A black three on the pile freezes it"))
+    natural_canasta_bonus = _points_field(_l("Natural canasta"))
+    mixed_canasta_bonus = _points_field(_l("Mixed canasta"))
+    wild_canasta_bonus = _points_field(_l("Wild canasta"))
+    sevens_canasta_bonus = _points_field(_l("Sevens canasta"))
+    red_three_bonus = _points_field(_l("Each red three"))
+    all_red_threes_bonus = _points_field(_l("All red threes to one side"))
+    going_out_bonus = _points_field(_l("Going out"))
+    concealed_going_out_bonus = _points_field(_l("Extra for going out concealed"))
     tiers = FieldList(FormField(TierForm), min_entries=4)
 
     def validate_target(self, field: Field) -> None:
         if field.data is not None and field.data % 5:
-            raise ValidationError("The target is a multiple of 5, like every score.")
+            raise ValidationError(_l("The target is a multiple of 5, like every score."))
 
     def setup(self, rules: RuleSet) -> NewGameForm:
         self.partnerships = rules.partnerships
@@ -376,7 +391,7 @@ class JoinForm(FlaskForm):
 
     token = StringField(
         "The game's secret",
-        validators=[InputRequired("Paste the secret from the scorer link."), Length(max=100)],
+        validators=[InputRequired(_l("Paste the secret from the scorer link.")), Length(max=100)],
         render_kw={"autocomplete": "off", "spellcheck": "false", "data-join-token": "1"},
     )
 

@@ -16,6 +16,7 @@ from flask import (
     request,
     url_for,
 )
+from flask_babel import gettext as _
 from itsdangerous import BadSignature, URLSafeSerializer
 from werkzeug.wrappers import Response as BaseResponse
 
@@ -30,6 +31,7 @@ from ..rules import (
     seating,
 )
 from ..rules.cards import COUNTER_CLASSES
+from ..rules.text import T
 from ..store.games import (
     Outdated,
     Refusal,
@@ -61,7 +63,7 @@ SCORER_COOKIE_AGE = 366 * 24 * 3600
 def _game_or_404(game_id: str) -> Game:
     game = load(game_id)
     if game is None:
-        abort(404, "There is no such game. Check the address, or start a new game.")
+        abort(404, _("There is no such game. Check the address, or start a new game."))
     return game
 
 
@@ -97,7 +99,10 @@ def _require_scorer(game: Game) -> None:
     if not can_score(game):
         abort(
             403,
-            "Only the phone that keeps this game's score can change it (ask for the scorer link).",
+            _(
+                "Only the phone that keeps this game's score can change it (ask for the scorer "
+                "link)."
+            ),
         )
 
 
@@ -212,7 +217,7 @@ def sheet(game_id: str) -> str | BaseResponse:
     if htmx and not htmx.boosted:
         version = game_version(game_id)
         if version is None:
-            abort(404, "There is no such game.")
+            abort(404, _("There is no such game."))
         etag = f"{game_id}-{version}-{int(scorer_token() is not None)}"
         if request.if_none_match.contains(etag):
             response = make_response("", 304)
@@ -255,7 +260,7 @@ def join(game_id: str) -> BaseResponse | tuple[str, int] | str:
             response = redirect(url_for("web.sheet", game_id=game.id))
             _set_scorer_cookie(response, game, token)
             return response
-        form.token.errors = [*form.token.errors, "This is not the secret of this game."]
+        form.token.errors = [*form.token.errors, _("This is not the secret of this game.")]
     status = 403 if form.is_submitted() else 200
     return render_template("games/join.html", game=game, form=form), status
 
@@ -275,7 +280,7 @@ def _check(form: DealForm, sheet: Sheet, number: int) -> tuple[list[Violation], 
 
 def _loose(refusal: Refusal) -> Violation:
     """A refusal of the deal as a whole (not of one figure), shown above the save button."""
-    return Violation("results", "refused", refusal.message)
+    return Violation("results", "refused", T("%(message)s", message=refusal.message))
 
 
 def _render_deal_form(
@@ -332,10 +337,10 @@ def record(game_id: str) -> tuple[str, int] | BaseResponse:
     for seen, deal in enumerate(game.deals, start=1):
         if nonce and deal.request_key == nonce:
             # A double tap or a resent form: the deal is already on the sheet.
-            flash(f"Deal {seen} was already saved.", "saved")
+            flash(_("Deal %(number)s was already saved.", number=seen), "saved")
             return redirect(url_for("web.sheet", game_id=game.id))
     if sheet.state.finished:
-        flash("This game is over. Edit or delete a deal to reopen it.", "error")
+        flash(_("This game is over. Edit or delete a deal to reopen it."), "error")
         return redirect(url_for("web.sheet", game_id=game.id))
     number = sheet.state.next_deal
     if not form.is_submitted():
@@ -348,7 +353,7 @@ def record(game_id: str) -> tuple[str, int] | BaseResponse:
         saved = add_deal(game, form.results(), request_key=form.nonce.data or None)
     except Refusal as refusal:
         return _render_deal_form(sheet, form, number, [_loose(refusal)], status=refusal.status)
-    flash(f"Deal {saved.number} saved.", "saved")
+    flash(_("Deal %(number)s saved.", number=saved.number), "saved")
     return redirect(url_for("web.sheet", game_id=game.id))
 
 
@@ -382,7 +387,7 @@ def update(game_id: str, number: int) -> tuple[str, int] | BaseResponse:
         return _render_deal_form(
             sheet_of(game), form, number, [_loose(refusal)], status=refusal.status
         )
-    flash(f"Deal {number} changed.", "info")
+    flash(_("Deal %(number)s changed.", number=number), "info")
     return redirect(url_for("web.sheet", game_id=game.id))
 
 
@@ -424,7 +429,7 @@ def delete(game_id: str, number: int) -> str | BaseResponse | tuple[str, int]:
         except Refusal as refusal:
             flash(refusal.message, "error")
             return redirect(url_for("web.sheet", game_id=game_id))
-        flash(f"Deal {number} deleted.", "info")
+        flash(_("Deal %(number)s deleted.", number=number), "info")
         return redirect(url_for("web.sheet", game_id=game_id))
     line = sheet.state.lines[number - 1]
     return render_template(
