@@ -173,6 +173,13 @@ def test_card_counter_and_rule_tools(phone: Page, live_server: str) -> None:
     page.get_by_role("button", name="Jokers, 50 each: add one").first.tap()
     expect(page.locator("#sides-0-meld_points")).to_have_value("80")  # 3 x 10 + 50
     shot(page, "deal-counter")
+    # Leaving the half-filled form asks first; dismissing stays, accepting leaves.
+    asked: list[str] = []
+    page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
+    page.get_by_role("link", name="Cancel").tap()
+    expect(page.locator("#sides-0-meld_points")).to_have_value("80")
+    assert asked == ["Leave this deal without saving it?"]
+    page.once("dialog", lambda dialog: dialog.accept())
     page.get_by_role("link", name="Cancel").tap()
 
     # The minimum badge opens the initial-meld calculator for that side.
