@@ -44,6 +44,11 @@ def number(value: int) -> str:
     return format_decimal(value, locale=current_language(), group_separator=True)
 
 
+def signed(value: int) -> str:
+    """A deal's score with its sign: +1,210, -320, 0."""
+    return ("+" if value > 0 else "") + number(value)
+
+
 def say(text: Text | str) -> str:
     """A sentence of the rules engine in the request's language."""
     if isinstance(text, str):
@@ -70,5 +75,6 @@ def init_app(app: Flask) -> None:
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(TRANSLATIONS))
     babel.init_app(app, locale_selector=select_language)
     app.jinja_env.filters["num"] = number
+    app.jinja_env.filters["signed"] = signed
     app.jinja_env.filters["say"] = say
     app.jinja_env.globals.update(LANGUAGES=LANGUAGES, current_language=current_language)

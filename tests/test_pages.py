@@ -59,7 +59,9 @@ CASE_B = {"meld_points": 150, "red_threes": 2, "hand_points": 85}
 
 def totals(client: FlaskClient, game_id: str) -> list[int]:
     html = client.get(f"/games/{game_id}").get_data(as_text=True)
-    return [int(v) for v in re.findall(r'class="total-points num">(-?\d+)<', html)]
+    # English groups thousands: 1,210.
+    found = re.findall(r'class="total-points num">(-?[\d,]+)<', html)
+    return [int(v.replace(",", "")) for v in found]
 
 
 def needs(client: FlaskClient, game_id: str) -> list[int]:
@@ -144,7 +146,7 @@ def test_live_preview_shows_scores_and_new_totals(client: FlaskClient) -> None:
     )
     html = response.get_data(as_text=True)
     assert response.status_code == 200
-    assert "+1210" in html and "+265" in html
+    assert "+1,210" in html and "+265" in html
     assert 'hx-swap-oob="true"' in html
     assert count_rows_client(client, game_id) == 0
 
@@ -280,7 +282,7 @@ def test_whole_game_to_a_win_then_new_game_same_players(client: FlaskClient) -> 
         )
         assert response.status_code == 302
     html = client.get(f"/games/{game_id}").get_data(as_text=True)
-    assert "We win with 6885" in html
+    assert "We win with 6,885" in html
     assert "Record deal" not in html
     # A finished game takes no more deals.
     response = client.get(f"/games/{game_id}/deals/new")

@@ -239,7 +239,7 @@ def test_house_rules_from_the_new_game_page(client: FlaskClient) -> None:
     assert totals(client, game_id) == [2495, 30]
     assert needs(client, game_id) == [120, 50]
     rules = client.get(f"/games/{game_id}/rules").get_data(as_text=True)
-    assert "600" in rules and "3000" in rules
+    assert "600" in rules and "3,000" in rules
 
 
 def test_house_rules_nonsense_is_refused_with_the_field_named(client: FlaskClient) -> None:

@@ -48,14 +48,14 @@ def test_a_whole_game_with_thumbs(phone: Page, live_server: str) -> None:
     tap_more(page, "Red threes", "They", 2)
     page.locator("#sides-1-meld_points").fill("150")
     page.locator("#sides-1-hand_points").fill("85")
-    expect(page.locator("#preview")).to_contain_text("+1210")
+    expect(page.locator("#preview")).to_contain_text("+1,210")
     expect(page.locator("#preview")).to_contain_text("+265")
     # Number fields open the numeric keypad.
     expect(page.locator("#sides-0-meld_points")).to_have_attribute("inputmode", "numeric")
     shot(page, "deal-form")
     page.get_by_role("button", name="Save deal 1").tap()
     expect(page.locator(".flash")).to_contain_text("Deal 1 saved.")
-    expect(page.locator(".total-points")).to_have_text(["1210", "265"])
+    expect(page.locator(".total-points")).to_have_text(["1,210", "265"])
     expect(page.locator(".next-deal")).to_have_text("Deal 2 · Vera deals")
     shot(page, "sheet-one-deal")
 
@@ -74,15 +74,15 @@ def test_a_whole_game_with_thumbs(phone: Page, live_server: str) -> None:
     expect(page.locator("#sides-0-meld_points")).to_have_value("120")
     shot(page, "deal-refused")
     page.get_by_role("link", name="Cancel").tap()
-    expect(page.locator(".total-points")).to_have_text(["1210", "265"])
+    expect(page.locator(".total-points")).to_have_text(["1,210", "265"])
 
     # Edit deal 1: We melded 250, not 220.
     page.get_by_role("link", name="Edit deal 1").tap()
     htmx_ready(page)
     page.locator("#sides-0-meld_points").fill("250")
-    expect(page.locator("#preview")).to_contain_text("+1240")
+    expect(page.locator("#preview")).to_contain_text("+1,240")
     page.get_by_role("button", name="Save deal 1").tap()
-    expect(page.locator(".total-points")).to_have_text(["1240", "265"])
+    expect(page.locator(".total-points")).to_have_text(["1,240", "265"])
 
     # Two big concealed deals for We (case D, 2295 each): 1240 + 4590 = 5830, We win.
     for number in (2, 3):
@@ -96,14 +96,14 @@ def test_a_whole_game_with_thumbs(phone: Page, live_server: str) -> None:
         page.locator("#sides-1-hand_points").fill("120")
         page.get_by_role("button", name=f"Save deal {number}").tap()
         expect(page.locator(".flash")).to_contain_text(f"Deal {number} saved.")
-    expect(page.locator(".winner h2")).to_have_text("We win with 5830")
+    expect(page.locator(".winner h2")).to_have_text("We win with 5,830")
     shot(page, "sheet-won")
 
     # Undo the winning deal, with a confirmation: the game goes on.
     page.get_by_role("link", name="Undo deal 3").tap()
     shot(page, "undo-confirm")
     page.get_by_role("button", name="Undo deal 3").tap()
-    expect(page.locator(".total-points")).to_have_text(["3535", "145"])  # 265 - 120
+    expect(page.locator(".total-points")).to_have_text(["3,535", "145"])  # 265 - 120
     expect(page.get_by_role("link", name="Record deal 3")).to_be_visible()
 
     # No sideways scrolling at phone width.
@@ -145,12 +145,12 @@ def test_railroad_for_six_fits_the_phone(phone: Page, live_server: str) -> None:
     page.locator("#sides-0-meld_points").fill("600")
     for index in range(1, 6):
         page.locator(f"#sides-{index}-hand_points").fill(str(50 * index))
-    expect(page.locator("#preview")).to_contain_text("+4100")
+    expect(page.locator("#preview")).to_contain_text("+4,100")
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     shot(page, "railroad-deal")
     page.get_by_role("button", name="Save deal 1").tap()
     expect(page.locator(".total-points")).to_have_text(
-        ["4100", "-50", "-100", "-150", "-200", "-250"]
+        ["4,100", "-50", "-100", "-150", "-200", "-250"]
     )
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     shot(page, "railroad-sheet")
