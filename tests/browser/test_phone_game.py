@@ -203,3 +203,36 @@ def test_card_counter_and_rule_tools(phone: Page, live_server: str) -> None:
     expect(page.locator("#answer .answer-line")).to_have_text("No")
     expect(page.locator("#answer")).to_contain_text("at most 3 wild cards")
     shot(page, "check-meld")
+
+
+def test_language_switch_and_offline(phone: Page, live_server: str) -> None:
+    """Switch to Macedonian and back; with no connection the last sheet opens and says so."""
+    page = phone
+    page.goto(live_server + "/games/new")
+    page.get_by_label("Side 1", exact=True).fill("We")
+    page.get_by_label("Side 2", exact=True).fill("They")
+    for seat, name in enumerate(["Ana", "Vera", "Boris", "Goran"]):
+        page.locator(f"#players-{seat}").fill(name)
+    page.get_by_role("button", name="Start the game").tap()
+    expect(page.locator(".total-points")).to_have_count(2)
+    sheet_url = page.url
+
+    page.get_by_role("link", name="Македонски").tap()
+    expect(page.locator("html")).to_have_attribute("lang", "mk")
+    assert page.url == sheet_url
+    shot(page, "sheet-mk")
+    page.get_by_role("link", name="English").tap()
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+
+    # The service worker takes over, then keeps the pages it sees.
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.reload()
+    expect(page.locator(".total-points")).to_have_count(2)
+    page.context.set_offline(True)
+    try:
+        page.reload()
+        expect(page.locator(".total-points")).to_have_count(2)
+        expect(page.locator(".offline-banner")).to_be_visible()
+        shot(page, "sheet-offline")
+    finally:
+        page.context.set_offline(False)
