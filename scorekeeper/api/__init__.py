@@ -297,7 +297,7 @@ def index() -> Response:
         raise ApiError(
             400, f"page must be a whole number from 1 to {MAX_PAGE}.", {"page": "From 1."}
         )
-    games, total = recent(int(page), PER_PAGE)
+    games, total = recent(int(page), PER_PAGE, deals=True)
     return jsonify(
         {
             "games": [game_json(sheet_of(game), deals=False) for game in games],

@@ -160,13 +160,17 @@ def game_version(game_id: str) -> str | None:
     return None if changed is None else changed.isoformat()
 
 
-def recent(page: int = 1, per_page: int = 20) -> tuple[list[Game], int]:
-    """Games newest first, with the total count for paging."""
+def recent(page: int = 1, per_page: int = 20, *, deals: bool = False) -> tuple[list[Game], int]:
+    """Games newest first, with the total count for paging; with ``deals``, their deal
+    entries too (for totals), in a fixed number of queries whatever the page size."""
+    loads = [selectinload(Game.sides).selectinload(Side.players)]
+    if deals:
+        loads.append(selectinload(Game.deals).selectinload(Deal.results))
     total = db.session.scalar(select(func.count()).select_from(Game)) or 0
     games = db.session.scalars(
         select(Game)
         .order_by(Game.created_at.desc(), Game.id)
-        .options(selectinload(Game.sides).selectinload(Side.players))
+        .options(*loads)
         .limit(per_page)
         .offset((page - 1) * per_page)
     ).all()
