@@ -18,9 +18,9 @@ document.addEventListener("click", function (event) {
 document.addEventListener("input", function (event) {
   var match = /^sides-(\d+)-name$/.exec(event.target.id || "");
   if (!match) return;
-  var name = event.target.value.trim() || "side " + (Number(match[1]) + 1);
+  var typed = event.target.value.trim();
   document.querySelectorAll('[data-side-name="' + match[1] + '"]').forEach(function (el) {
-    el.textContent = name;
+    el.textContent = typed || el.dataset.sideDefault;  // "side 1", in the page's language
   });
 });
 
@@ -65,10 +65,10 @@ function renderChips(input) {
     var chip = document.createElement("button");
     chip.type = "button";
     chip.className = "chip-card" + (/^3[HD♥♦]$/i.test(token) ? " chip-red" : "");
-    chip.textContent = token.toUpperCase() === "JK" ? "Joker" : token.toUpperCase();
+    chip.textContent = token.toUpperCase() === "JK" ? box.dataset.jokerLabel : token.toUpperCase();
     chip.dataset.removeIndex = String(index);
     chip.dataset.removeFrom = input.id;
-    chip.setAttribute("aria-label", "Remove " + chip.textContent);
+    chip.setAttribute("aria-label", box.dataset.removeLabel.replace("{card}", chip.textContent));
     box.appendChild(chip);
   });
 }

@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .text import T, Text
+from .text import N_, T, Text
 
 
 class Rank(enum.Enum):
@@ -63,11 +63,11 @@ POINTS: dict[Rank, int] = {
 #: The card classes of the deal form's card counter: a short label, a spoken name, and the
 #: points of each card of the class.
 COUNTER_CLASSES: tuple[tuple[str, str, int], ...] = (
-    ("JK", "Jokers", POINTS[Rank.JOKER]),
-    ("2 A", "Twos and aces", POINTS[Rank.ACE]),
-    ("K–8", "K to 8", POINTS[Rank.KING]),
-    ("7–4", "7 to 4", POINTS[Rank.SEVEN]),
-    ("3♠♣", "Black threes", POINTS[Rank.THREE]),
+    ("JK", N_("Jokers"), POINTS[Rank.JOKER]),
+    ("2 A", N_("Twos and aces"), POINTS[Rank.ACE]),
+    ("K–8", N_("K to 8"), POINTS[Rank.KING]),
+    ("7–4", N_("7 to 4"), POINTS[Rank.SEVEN]),
+    ("3♠♣", N_("Black threes"), POINTS[Rank.THREE]),
 )
 
 

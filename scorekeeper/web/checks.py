@@ -21,6 +21,7 @@ from ..rules import (
     parse_card,
     parse_cards,
 )
+from ..rules.text import N_
 from ..store.games import Sheet, load, sheet_of
 from . import bp
 
@@ -38,9 +39,9 @@ PICKER = (
     ("5", "5"),
     ("4", "4"),
     ("2", "2"),
-    ("Joker", "JK"),
-    ("Red 3", "3H"),
-    ("Black 3", "3S"),
+    (N_("Joker"), "JK"),
+    (N_("Red 3"), "3H"),
+    (N_("Black 3"), "3S"),
 )
 MELD_FIELDS = 4
 

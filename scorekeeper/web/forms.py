@@ -118,7 +118,10 @@ class DealForm(FlaskForm):
     """A whole deal: who went out, then each side's figures."""
 
     went_out = RadioField(
-        "Who went out", choices=[SelectChoice("", _l("Nobody"))], default="", validate_choice=True
+        _l("Who went out"),
+        choices=[SelectChoice("", _l("Nobody"))],
+        default="",
+        validate_choice=True,
     )
     #: One per opened form: a double tap or a resent form records one deal.
     nonce = HiddenField(validators=[Optional(), Length(max=64)])
@@ -227,7 +230,7 @@ class SideSetupForm(Form):
     # Required for partnerships only: a player alone is a side named after the player.
     name = StringField(_l("Side"), validators=[Optional(), Length(max=MAX_NAME)])
     start = IntegerField(
-        "Carried over from paper",
+        _l("Carried over from paper"),
         default=0,
         validators=[Optional(), NumberRange(min=-MAX_START, max=MAX_START)],
         # Not the numeric keypad: a total from paper may be negative, and phone number
@@ -292,7 +295,7 @@ class NewGameForm(FlaskForm):
     )
     first_dealer = RadioField(_l("Deals first"), default="0", coerce=int, validate_choice=True)
     target = IntegerField(
-        "Play to",
+        _l("Play to"),
         validators=[InputRequired(_l("Give the target score.")), NumberRange(min=5, max=1_000_000)],
         render_kw={"inputmode": "numeric", "autocomplete": "off"},
     )
@@ -332,7 +335,7 @@ class NewGameForm(FlaskForm):
         if getattr(self, "partnerships", True):
             for entry in self.sides:
                 if not (entry.form.name.data or "").strip():
-                    entry.form.name.errors = [*entry.form.name.errors, "Each side needs a name."]
+                    entry.form.name.errors = [*entry.form.name.errors, _("Each side needs a name.")]
                     valid = False
         return valid
 
@@ -390,7 +393,7 @@ class JoinForm(FlaskForm):
     """Keep score on this phone: the game's secret, from the scorer link or pasted."""
 
     token = StringField(
-        "The game's secret",
+        _l("The game's secret"),
         validators=[InputRequired(_l("Paste the secret from the scorer link.")), Length(max=100)],
         render_kw={"autocomplete": "off", "spellcheck": "false", "data-join-token": "1"},
     )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask import abort, render_template, request
 
 from ..rules import VARIANTS, CanastaKind
+from ..rules.text import N_
 from ..rules.variants import JOKER_POINTS
 from ..store.games import rules_for, sheet_of
 from . import bp
@@ -12,20 +13,20 @@ from .games import _game_or_404
 
 #: Card values (RULES.md section 1), as the rules page lists them.
 CARD_VALUES = (
-    ("Joker", JOKER_POINTS),
-    ("Two (wild)", 20),
-    ("Ace", 20),
+    (N_("Joker"), JOKER_POINTS),
+    (N_("Two (wild)"), 20),
+    (N_("Ace"), 20),
     ("K Q J 10 9 8", 10),
     ("7 6 5 4", 5),
-    ("Black three", 5),
+    (N_("Black three"), 5),
 )
 
 #: What each kind of canasta is made of.
 CANASTA_MAKEUP = {
-    CanastaKind.NATURAL: "7 or more cards of one rank, no wild card",
-    CanastaKind.MIXED: "7 or more cards of one rank, at least 2 natural, at most 3 wild",
-    CanastaKind.WILD: "7 wild cards (twos and jokers)",
-    CanastaKind.SEVENS: "seven 7s, no wild card",
+    CanastaKind.NATURAL: N_("7 or more cards of one rank, no wild card"),
+    CanastaKind.MIXED: N_("7 or more cards of one rank, at least 2 natural, at most 3 wild"),
+    CanastaKind.WILD: N_("7 wild cards (twos and jokers)"),
+    CanastaKind.SEVENS: N_("seven 7s, no wild card"),
 }
 
 

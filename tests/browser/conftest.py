@@ -30,6 +30,7 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     app = create_app(
         {
             "SECRET_KEY": "browser-tests",
+            "RATELIMIT_ENABLED": False,  # the suite creates many games in a minute
             # Its own database: the other tests empty theirs after each test.
             "SQLALCHEMY_DATABASE_URI": os.environ.get("DATABASE_URL_TEST_BROWSER")
             or f"sqlite:///{folder / 'live.sqlite'}",
