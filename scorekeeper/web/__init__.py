@@ -71,6 +71,34 @@ def language(code: str) -> BaseResponse:
     return response
 
 
+#: The colour scheme: the system's (auto), or one the player chose with the switch.
+THEMES = ("auto", "light", "dark")
+THEME_COOKIE = "theme"
+
+
+@bp.get("/theme/<mode>")
+def theme(mode: str) -> BaseResponse:
+    """Switch light / dark / the system's scheme; remembered for a year."""
+    from flask import abort, redirect
+
+    if mode not in THEMES:
+        abort(404)
+    target = request.args.get("next", "/")
+    if not target.startswith("/") or target.startswith("//"):
+        target = "/"
+    response = redirect(target)
+    response.set_cookie(THEME_COOKIE, mode, max_age=366 * 24 * 3600, samesite="Lax", httponly=True)
+    return response
+
+
+@bp.app_context_processor
+def _theme() -> dict[str, object]:
+    chosen = request.cookies.get(THEME_COOKIE, "auto")
+    chosen = chosen if chosen in THEMES else "auto"
+    following = THEMES[(THEMES.index(chosen) + 1) % len(THEMES)]
+    return {"theme": chosen, "next_theme": following}
+
+
 @bp.get("/sw.js")
 def service_worker() -> BaseResponse:
     """The service worker, from the root so that it may look after every page."""

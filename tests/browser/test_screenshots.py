@@ -1,0 +1,50 @@
+"""Every main page at 390 px in each language and colour scheme: no sideways scrolling, and a
+screenshot in test-results/screenshots/ for people to look at."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from .conftest import shot
+
+LANGUAGES = ["en", "mk", "ru", "sk"]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_page_in_every_language(phone: Page, live_server: str, language: str) -> None:
+    page = phone
+    page.goto(f"{live_server}/language/{language}?next=/games/new")
+    expect(page.locator("html")).to_have_attribute("lang", language)
+    page.locator("#sides-0-name").fill("Ana & Boris")
+    page.locator("#sides-1-name").fill("Vera & Goran")
+    for seat, name in enumerate(["Ana", "Vera", "Boris", "Goran"]):
+        page.locator(f"#players-{seat}").fill(name)
+    page.locator("form button[type=submit]").tap()
+    expect(page.locator(".total-points")).to_have_count(2)
+    sheet = page.url
+    pages = {
+        "sheet": sheet,
+        "deal": sheet + "/deals/new",
+        "home": live_server + "/",
+        "new": live_server + "/games/new?variant=railroad",
+        "rules": sheet + "/rules",
+        "meld": live_server + "/check/meld?cards=9+9+9+2+2+JK",
+        "initial": live_server + "/check/initial-meld?total=1600&meld1=K+K+K&meld2=5+5+2",
+    }
+    for name, url in pages.items():
+        page.goto(url)
+        page.wait_for_load_state("networkidle")
+        assert page.evaluate("document.documentElement.scrollWidth <= innerWidth"), name
+        shot(page, f"{name}-{language}")
+
+
+def test_the_colour_switch_cycles(phone: Page, live_server: str) -> None:
+    page = phone
+    page.goto(live_server + "/rules")
+    themes = []
+    for _ in range(3):
+        page.locator(".theme-switch").tap()
+        page.wait_for_load_state()
+        themes.append(page.locator("html").get_attribute("data-theme"))
+    assert themes == ["light", "dark", None]  # auto: the phone's own scheme again
