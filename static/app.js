@@ -183,6 +183,9 @@ document.addEventListener("click", function (event) {
 document.addEventListener("htmx:sendError", function () {
   var banner = document.getElementById("not-saved");
   if (banner) banner.hidden = false;
+  document.querySelectorAll("button[type=submit][disabled]").forEach(function (b) {
+    b.disabled = false;
+  });
 });
 document.addEventListener("submit", function (event) {
   if (navigator.onLine || event.target.method.toLowerCase() !== "post") return;

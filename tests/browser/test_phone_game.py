@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from playwright.sync_api import Page, expect
 
@@ -12,8 +13,8 @@ from .conftest import shot
 def htmx_ready(page: Page) -> None:
     """Wait until htmx has wired up the deal form (a swapped-in page settles first)."""
     page.wait_for_function(
-        "() => { const f = document.querySelector('form.deal-form');"
-        " return f && f['htmx-internal-data'] !== undefined; }"
+        "() => { const t = document.querySelector('form.deal-form .preview-trigger');"
+        " return t && t['htmx-internal-data'] !== undefined; }"
     )
 
 
@@ -236,3 +237,36 @@ def test_language_switch_and_offline(phone: Page, live_server: str) -> None:
         shot(page, "sheet-offline")
     finally:
         page.context.set_offline(False)
+
+
+def test_a_save_that_cannot_reach_the_server_keeps_the_form(phone: Page, live_server: str) -> None:
+    page = phone
+    page.goto(live_server + "/games/new")
+    page.get_by_label("Side 1", exact=True).fill("We")
+    page.get_by_label("Side 2", exact=True).fill("They")
+    for seat, name in enumerate(["Ana", "Vera", "Boris", "Goran"]):
+        page.locator(f"#players-{seat}").fill(name)
+    page.get_by_role("button", name="Start the game").tap()
+    page.get_by_role("link", name="Record deal 1").tap()
+    htmx_ready(page)
+    page.locator("#sides-0-meld_points").fill("150")
+    page.locator("#sides-0-hand_points").fill("20")
+    page.locator("#sides-1-meld_points").fill("90")
+    page.locator("#sides-1-hand_points").fill("35")
+
+    def drop(route: Any) -> None:  # the connection drops as the deal is sent
+        if route.request.method == "POST" and route.request.url.endswith("/deals/new"):
+            route.abort("internetdisconnected")
+        else:
+            route.continue_()
+
+    page.route("**/*", drop)
+    page.get_by_role("button", name="Save deal 1").tap()
+    expect(page.locator("#not-saved")).to_be_visible()
+    expect(page.locator("#sides-0-meld_points")).to_have_value("150")
+    expect(page.locator("#sides-1-hand_points")).to_have_value("35")
+    shot(page, "deal-not-saved")
+    page.unroute("**/*", drop)
+    page.get_by_role("button", name="Save deal 1").tap()
+    expect(page.locator(".flash")).to_contain_text("Deal 1 saved.")
+    expect(page.locator(".total-points")).to_have_text(["130", "55"])  # 150-20, 90-35
