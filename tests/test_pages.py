@@ -66,7 +66,7 @@ def totals(client: FlaskClient, game_id: str) -> list[int]:
 
 def needs(client: FlaskClient, game_id: str) -> list[int]:
     html = client.get(f"/games/{game_id}").get_data(as_text=True)
-    return [int(v) for v in re.findall(r"needs (\d+)", html)]
+    return [int(v) for v in re.findall(r'class="badge[^"]*"[^>]*>needs (\d+)', html)]
 
 
 def count_rows(app: Flask) -> tuple[int, int]:
@@ -357,3 +357,16 @@ def test_csrf_token_survives_a_long_game_evening(tmp_path: Any, monkeypatch: Any
     later = time.time() + 8 * 3600
     monkeypatch.setattr(time, "time", lambda: later)
     assert client.post("/games/new", data=new_game_data(token)).status_code == 302
+
+
+def test_the_sheet_draws_the_running_totals(client: FlaskClient) -> None:
+    game_id = new_game(client)
+    assert "<svg" not in client.get(f"/games/{game_id}").get_data(as_text=True)
+    client.post(f"/games/{game_id}/deals/new", data=deal_form("0", we=CASE_A, they=CASE_B))
+    client.post(f"/games/{game_id}/deals/new", data=deal_form(we=CASE_B, they=CASE_B))
+    html = client.get(f"/games/{game_id}").get_data(as_text=True)
+    # One line per side, from the start (0) through both deals: three points each.
+    lines = re.findall(r'<polyline class="series series-\d side-\d" points="([^"]+)"', html)
+    assert [len(points.split()) for points in lines] == [3, 3]
+    # The text alternative says where the game stands: 1210 + 265 and 265 + 265.
+    assert "After deal 2: We 1,475, They 530. The target is 5,000." in html

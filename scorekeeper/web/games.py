@@ -53,6 +53,7 @@ from ..store.games import (
 )
 from ..store.models import Deal, Game
 from . import bp
+from .chart import running_totals
 from .forms import ConfirmForm, DealForm, JoinForm, NewGameForm, fill_deal_form
 
 #: The cookie that holds a game's edit secret, scoped to that game's pages.
@@ -224,7 +225,12 @@ def sheet(game_id: str) -> str | BaseResponse:
         else:
             game = _game_or_404(game_id)
             response = make_response(
-                render_template("games/_live.html", sheet=sheet_of(game), can_score=can_score(game))
+                render_template(
+                    "games/_live.html",
+                    sheet=(live := sheet_of(game)),
+                    can_score=can_score(game),
+                    chart=running_totals(live.state),
+                )
             )
         response.set_etag(etag)
         response.headers["Cache-Control"] = "no-cache"
@@ -235,10 +241,12 @@ def sheet(game_id: str) -> str | BaseResponse:
     if can_score(game):
         # The secret rides in the fragment: browsers never send it, so no server logs it.
         scorer_link = url_for("web.join", game_id=game.id, _external=True) + f"#{scorer_token()}"
+    sheet = sheet_of(game)
     response = make_response(
         render_template(
             "games/sheet.html",
-            sheet=sheet_of(game),
+            sheet=sheet,
+            chart=running_totals(sheet.state),
             can_score=scorer_link is not None,
             scorer_link=scorer_link,
             viewer_link=url_for("web.sheet", game_id=game.id, _external=True),
