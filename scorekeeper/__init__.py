@@ -14,6 +14,7 @@ from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from flask_migrate import Migrate
 from flask_wtf.csrf import CSRFProtect
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 from . import i18n
 from .store import db
@@ -99,6 +100,12 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.config["SQLALCHEMY_DATABASE_URI"] = database_url(app.config["SQLALCHEMY_DATABASE_URI"])
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = os.environ.get("SECRET_KEY") or _secret_key(instance)
+
+    if app.config.get("PROXY_FIX"):
+        # Behind N reverse proxies: trust their X-Forwarded-For/-Proto (secure cookies, and
+        # the rate limit per real client).
+        hops = int(app.config["PROXY_FIX"])
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops)  # type: ignore[method-assign]
 
     db.init_app(app)
     migrate.init_app(app, db, directory=str(MIGRATIONS))

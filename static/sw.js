@@ -1,11 +1,12 @@
 // Service worker: the app opens without a connection and shows the last pages it saw.
-// Static files: cache first. Pages: network first, the last copy when offline, marked so the
-// page can say that saving needs the connection back. POSTs are never cached or replayed.
+// Static files: from the cache at once, refreshed in the background (a new app.js or
+// app.css arrives with the next page). Pages: from the network, the last copy when offline.
+// Forms that carry a one-time token (deal forms) and POSTs are never cached.
 "use strict";
-var VERSION = "v1";
+var VERSION = "v2";
 var STATIC = "static-" + VERSION;
 var PAGES = "pages-" + VERSION;
-var PRECACHE = ["/", "/static/app.css", "/static/app.js", "/static/vendor/htmx-2.0.11.min.js",
+var PRECACHE = ["/static/app.css", "/static/app.js", "/static/vendor/htmx-2.0.11.min.js",
   "/static/icon.svg", "/static/manifest.webmanifest", "/offline"];
 
 self.addEventListener("install", function (event) {
@@ -21,29 +22,39 @@ self.addEventListener("activate", function (event) {
   }).then(function () { return self.clients.claim(); }));
 });
 
+function fromNetworkAndKeep(request, cacheName) {
+  return fetch(request).then(function (response) {
+    if (response.ok) {
+      var copy = response.clone();
+      caches.open(cacheName).then(function (cache) { cache.put(request, copy); });
+    }
+    return response;
+  });
+}
+
 self.addEventListener("fetch", function (event) {
   var request = event.request;
   var url = new URL(request.url);
   if (request.method !== "GET" || url.origin !== location.origin) return;
+  if (url.pathname.startsWith("/api/")) return;
   if (url.pathname.startsWith("/static/")) {
-    event.respondWith(caches.match(request).then(function (hit) {
-      return hit || fetch(request).then(function (response) {
-        var copy = response.clone();
-        caches.open(STATIC).then(function (cache) { cache.put(request, copy); });
-        return response;
-      });
-    }));
+    var refreshed = fromNetworkAndKeep(request, STATIC);
+    event.respondWith(caches.match(request).then(function (hit) { return hit || refreshed; }));
+    event.waitUntil(refreshed.catch(function () {}));
     return;
   }
-  if (url.pathname.startsWith("/api/")) return;
-  event.respondWith(fetch(request).then(function (response) {
-    if (response.ok && request.headers.get("HX-Request") !== "true") {
-      var copy = response.clone();
-      caches.open(PAGES).then(function (cache) { cache.put(request, copy); });
-    }
-    return response;
-  }).catch(function () {
-    return caches.match(request, { cacheName: PAGES }).then(function (hit) {
+  // Deal forms carry a one-time token: a stale copy would record nothing. Network only.
+  if (/\/deals\//.test(url.pathname)) return;
+  var htmxPart = request.headers.get("HX-Request") === "true" &&
+    request.headers.get("HX-Boosted") !== "true";
+  if (htmxPart) {
+    // A live refresh of part of a page: offline, fail plainly so the page keeps what it has.
+    event.respondWith(fetch(request).catch(function () { return Response.error(); }));
+    return;
+  }
+  // Whole pages (boosted navigations are whole pages too): keep the last copy of each.
+  event.respondWith(fromNetworkAndKeep(request, PAGES).catch(function () {
+    return caches.match(request, { cacheName: PAGES, ignoreVary: true }).then(function (hit) {
       return hit || caches.match("/offline");
     });
   }));

@@ -933,3 +933,26 @@ def test_notation_round_trips_without_suits(group: tuple[Card, ...]) -> None:
     """Wild cards generated without a suit round-trip exactly."""
     plain = tuple(Card(c.rank) if c.wild else c for c in group)
     assert parse_cards(" ".join(str(card) for card in plain)) == plain
+
+
+def test_classic_canastas_never_close_for_the_pile() -> None:
+    """RULES.md 2: the top card may go onto the side's meld, canasta or not (classic)."""
+    answer = check_pickup(
+        CLASSIC,
+        top=parse_card("K"),
+        frozen=False,
+        side_has_melded=True,
+        natural_matches=0,
+        wild_cards=0,
+        side_melds=[Rank.KING],
+        full_melds=[Rank.KING],
+        cards_in_hand=5,
+        pile_size=5,
+    )
+    assert answer.allowed and answer.rule == "adds_to_meld"
+
+
+def test_railroad_one_unfinished_wild_meld() -> None:
+    """RULES.md 5: never two unfinished melds of one rank; wild melds included."""
+    verdict = check_initial_meld([cards("2 2 2"), cards("JK JK JK")], RAILROAD, total=0)
+    assert not verdict.meets

@@ -263,3 +263,42 @@ def test_openapi_document_lists_the_api(client: FlaskClient) -> None:
         "/api/check/initial-meld",
     ]:
         assert path in spec["paths"]
+
+
+@pytest.mark.parametrize(
+    "target",
+    [
+        "//evil.example",
+        "/\t/evil.example",
+        "/\\evil.example",
+        "https://evil.example",
+        "/ /evil.example",
+        "javascript:alert(1)",
+    ],
+)
+def test_the_switches_only_go_back_into_the_app(client: FlaskClient, target: str) -> None:
+    for switch in ("/language/mk", "/theme/dark"):
+        response = client.get(switch, query_string={"next": target})
+        assert response.headers["Location"] == "/", (switch, target)
+    assert client.get("/theme/dark?next=/rules").headers["Location"] == "/rules"
+
+
+def test_a_resent_delete_deletes_one_deal(client: FlaskClient) -> None:
+    game_id = new_game_form(client)
+    for _ in range(3):
+        client.post(f"/games/{game_id}/deals/new", data=deal_form(we=CASE_B, they=CASE_B))
+    page = client.get(f"/games/{game_id}/deals/2/delete").get_data(as_text=True)
+    seq = re.search(r'name="seq" type="hidden" value="(\d+)"', page)
+    assert seq
+    client.post(f"/games/{game_id}/deals/2/delete", data={"seq": seq.group(1)})
+    client.post(f"/games/{game_id}/deals/2/delete", data={"seq": seq.group(1)})
+    html = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert "That deal was already deleted; nothing else was." in html
+    assert totals(client, game_id) == [2 * 265, 2 * 265]
+
+
+def test_error_pages_speak_the_players_language(client: FlaskClient) -> None:
+    english = client.get("/no/such/page").get_data(as_text=True)
+    russian = client.get("/no/such/page", headers={"Accept-Language": "ru"}).get_data(as_text=True)
+    assert "Not found" in english
+    assert "Not found" not in russian and "requested URL" not in russian

@@ -242,7 +242,7 @@ def check_initial_meld(
                 verdicts,
             )
     # One meld per rank (classic); Railroad starts a new one only beside a finished canasta.
-    for rank in {v.rank for v in verdicts if v.rank not in (None, "wild")}:
+    for rank in {v.rank for v in verdicts if v.rank is not None}:
         same = [v for v in verdicts if v.rank == rank]
         unfinished = [v for v in same if rules.max_meld is None or v.canasta is None]
         if len(same) > 1 and (rules.max_meld is None or len(unfinished) > 1):
@@ -319,6 +319,8 @@ def check_pickup(
     card; ``side_melds`` the ranks the side has melded (``full_melds`` those that are
     closed canastas).
     """
+    if rules.max_meld is None:
+        full_melds = ()  # classic canastas never close: a card can always be added
     if top.wild:
         return Answer(False, "wild_on_top", T("The pile is never taken with a wild card on top."))
     if top.rank is Rank.THREE:

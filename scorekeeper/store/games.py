@@ -495,10 +495,13 @@ def replace_deal(
     return _commit_or_refuse(game)
 
 
-def delete_deal(game: Game, number: int) -> Sheet:
-    """Remove deal ``number``; the later deals move up one."""
+def delete_deal(game: Game, number: int, *, seq: int | None = None) -> Sheet:
+    """Remove deal ``number``; the later deals move up one. With ``seq`` (the deal as the
+    confirmation showed it), a resent confirmation cannot delete the deal that moved up."""
     lock(game)
     deal = deal_at(game, number)
+    if seq is not None and deal.seq != seq:
+        raise Refusal(_("That deal was already deleted; nothing else was."), status=409)
     game.deals.remove(deal)
     db.session.delete(deal)
     return _commit_or_refuse(game)

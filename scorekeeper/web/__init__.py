@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from urllib.parse import urlsplit
+
 from flask import Blueprint, Flask, render_template, request
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
@@ -11,6 +13,21 @@ from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response as BaseResponse
 
 bp = Blueprint("web", __name__)
+
+#: Error pages in the player's language: a title and what to do.
+ERROR_PAGES = {
+    400: (lazy_gettext("Bad request"), lazy_gettext("The page could not read what was sent.")),
+    403: (lazy_gettext("Not allowed"), lazy_gettext("This phone may not do that.")),
+    404: (lazy_gettext("Not found"), lazy_gettext("There is no such page. Check the address.")),
+    405: (
+        lazy_gettext("Not allowed"),
+        lazy_gettext("That page does not take this kind of request."),
+    ),
+    409: (lazy_gettext("Conflict"), lazy_gettext("The game changed meanwhile; reload it.")),
+    413: (lazy_gettext("Too large"), lazy_gettext("What was sent is too large.")),
+    429: (lazy_gettext("Too many requests"), lazy_gettext("Wait a little and try again.")),
+    500: (lazy_gettext("Something went wrong"), lazy_gettext("Nothing was saved; try again.")),
+}
 
 TOO_MANY = lazy_gettext(
     "Too many new games from this address in a short time; wait a little and try again."
@@ -48,10 +65,28 @@ def register_error_pages(app: Flask) -> None:
             if error.code == 429:
                 message = str(TOO_MANY)
             return error_response(error.code or 500, message)
-        description = TOO_MANY if error.code == 429 else error.description
-        return render_template(
-            "error.html", title=_(error.name), message=description
-        ), error.code or 500
+        title, default = ERROR_PAGES.get(error.code or 500, (error.name, error.description))
+        # Werkzeug's own English sentence, unless the view said something of its own.
+        own = error.description != type(error).description
+        description = TOO_MANY if error.code == 429 else (error.description if own else default)
+        return render_template("error.html", title=title, message=description), error.code or 500
+
+
+def safe_next() -> str:
+    """The ``next`` page of a switch: a path of this app, never another site
+    (no scheme or host, no backslash, whitespace or control characters)."""
+    target = request.args.get("next", "/")
+    parts = urlsplit(target)
+    unsafe = any(char.isspace() or ord(char) < 32 or char == "\\" for char in target)
+    if (
+        unsafe
+        or parts.scheme
+        or parts.netloc
+        or not target.startswith("/")
+        or target.startswith("//")
+    ):
+        return "/"
+    return target
 
 
 @bp.get("/language/<code>")
@@ -63,10 +98,7 @@ def language(code: str) -> BaseResponse:
 
     if code not in LANGUAGES:
         abort(404, _("The app does not speak that language."))
-    target = request.args.get("next", "/")
-    if not target.startswith("/") or target.startswith("//"):
-        target = "/"  # only back into this app
-    response = redirect(target)
+    response = redirect(safe_next())
     response.set_cookie(COOKIE, code, max_age=366 * 24 * 3600, samesite="Lax", httponly=True)
     return response
 
@@ -83,10 +115,7 @@ def theme(mode: str) -> BaseResponse:
 
     if mode not in THEMES:
         abort(404)
-    target = request.args.get("next", "/")
-    if not target.startswith("/") or target.startswith("//"):
-        target = "/"
-    response = redirect(target)
+    response = redirect(safe_next())
     response.set_cookie(THEME_COOKIE, mode, max_age=366 * 24 * 3600, samesite="Lax", httponly=True)
     return response
 

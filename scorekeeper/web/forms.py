@@ -400,4 +400,6 @@ class JoinForm(FlaskForm):
 
 
 class ConfirmForm(FlaskForm):
-    """No fields: a POST-only button still carries its CSRF token."""
+    """A POST-only button with its CSRF token; ``seq`` names the deal it confirms."""
+
+    seq = HiddenField(validators=[Optional(), Length(max=12)])

@@ -21,6 +21,7 @@ from itsdangerous import BadSignature, URLSafeSerializer
 from werkzeug.wrappers import Response as BaseResponse
 
 from .. import game_creation_limit, htmx, limiter
+from ..i18n import current_language
 from ..rules import (
     VARIANTS,
     RuleSet,
@@ -219,7 +220,7 @@ def sheet(game_id: str) -> str | BaseResponse:
         version = game_version(game_id)
         if version is None:
             abort(404, _("There is no such game."))
-        etag = f"{game_id}-{version}-{int(scorer_token() is not None)}"
+        etag = f"{game_id}-{version}-{int(scorer_token() is not None)}-{current_language()}"
         if request.if_none_match.contains(etag):
             response = make_response("", 304)
         else:
@@ -253,6 +254,9 @@ def sheet(game_id: str) -> str | BaseResponse:
         )
     )
     response.headers["Vary"] = "HX-Request"
+    if scorer_link:
+        # It carries the scorer link (the game's secret): no shared cache keeps it.
+        response.headers["Cache-Control"] = "private, no-store"
     return response
 
 
@@ -432,14 +436,16 @@ def delete(game_id: str, number: int) -> str | BaseResponse | tuple[str, int]:
     sheet = sheet_of(game)
     form = ConfirmForm()
     if form.validate_on_submit():
+        seq = int(form.seq.data) if (form.seq.data or "").isdigit() else None
         try:
-            delete_deal(game, number)
+            delete_deal(game, number, seq=seq)
         except Refusal as refusal:
             flash(refusal.message, "error")
             return redirect(url_for("web.sheet", game_id=game_id))
         flash(_("Deal %(number)s deleted.", number=number), "info")
         return redirect(url_for("web.sheet", game_id=game_id))
     line = sheet.state.lines[number - 1]
+    form.seq.data = str(game.deals[number - 1].seq)
     return render_template(
         "deals/delete.html",
         sheet=sheet,
