@@ -18,6 +18,17 @@ def htmx_ready(page: Page) -> None:
     )
 
 
+def start_classic(page: Page, live_server: str) -> None:
+    """A classic game, We and They, Ana Vera Boris Goran around the table, on its sheet."""
+    page.goto(live_server + "/games/new")
+    page.get_by_label("Side 1", exact=True).fill("We")
+    page.get_by_label("Side 2", exact=True).fill("They")
+    for seat, name in enumerate(["Ana", "Vera", "Boris", "Goran"]):
+        page.locator(f"#players-{seat}").fill(name)
+    page.get_by_role("button", name="Start the game").tap()
+    expect(page.locator(".total-points")).to_have_count(2)
+
+
 def tap_more(page: Page, label: str, side: str, times: int = 1) -> None:
     for _ in range(times):
         page.get_by_role("button", name=f"{label}, {side}: one more").tap()
@@ -160,12 +171,7 @@ def test_railroad_for_six_fits_the_phone(phone: Page, live_server: str) -> None:
 def test_card_counter_and_rule_tools(phone: Page, live_server: str) -> None:
     """Count melded cards by taps; settle a meld and an initial meld with the card picker."""
     page = phone
-    page.goto(live_server + "/games/new")
-    page.get_by_label("Side 1", exact=True).fill("We")
-    page.get_by_label("Side 2", exact=True).fill("They")
-    for seat, name in enumerate(["Ana", "Vera", "Boris", "Goran"]):
-        page.locator(f"#players-{seat}").fill(name)
-    page.get_by_role("button", name="Start the game").tap()
+    start_classic(page, live_server)
     page.get_by_role("link", name="Record deal 1").tap()
     htmx_ready(page)
     page.get_by_text("Count the melded cards").first.tap()
@@ -209,12 +215,7 @@ def test_card_counter_and_rule_tools(phone: Page, live_server: str) -> None:
 def test_language_switch_and_offline(phone: Page, live_server: str) -> None:
     """Switch to Macedonian and back; with no connection the last sheet opens and says so."""
     page = phone
-    page.goto(live_server + "/games/new")
-    page.get_by_label("Side 1", exact=True).fill("We")
-    page.get_by_label("Side 2", exact=True).fill("They")
-    for seat, name in enumerate(["Ana", "Vera", "Boris", "Goran"]):
-        page.locator(f"#players-{seat}").fill(name)
-    page.get_by_role("button", name="Start the game").tap()
+    start_classic(page, live_server)
     expect(page.locator(".total-points")).to_have_count(2)
     sheet_url = page.url
 
@@ -241,12 +242,7 @@ def test_language_switch_and_offline(phone: Page, live_server: str) -> None:
 
 def test_a_save_that_cannot_reach_the_server_keeps_the_form(phone: Page, live_server: str) -> None:
     page = phone
-    page.goto(live_server + "/games/new")
-    page.get_by_label("Side 1", exact=True).fill("We")
-    page.get_by_label("Side 2", exact=True).fill("They")
-    for seat, name in enumerate(["Ana", "Vera", "Boris", "Goran"]):
-        page.locator(f"#players-{seat}").fill(name)
-    page.get_by_role("button", name="Start the game").tap()
+    start_classic(page, live_server)
     page.get_by_role("link", name="Record deal 1").tap()
     htmx_ready(page)
     page.locator("#sides-0-meld_points").fill("150")
