@@ -18,7 +18,6 @@ from .checks import (
 )
 from .game import DealLine, GameState, Seat, replay, seating, winner_of
 from .scoring import (
-    DealError,
     ScoreBreakdown,
     Severity,
     SideResult,
@@ -50,7 +49,6 @@ __all__ = [
     "CanastaKind",
     "Card",
     "CardError",
-    "DealError",
     "DealLine",
     "GameState",
     "GoingOutVerdict",

@@ -132,14 +132,6 @@ class Violation:
         return str(self.text)
 
 
-class DealError(ValueError):
-    """A deal entry that breaks one or more rules; nothing is saved."""
-
-    def __init__(self, violations: Sequence[Violation]) -> None:
-        self.violations = tuple(violations)
-        super().__init__("; ".join(v.message for v in self.violations))
-
-
 def _path(side: int, figure: str) -> str:
     return f"results.{side}.{figure}"
 

@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from urllib.parse import urlsplit
 
-from flask import Blueprint, Flask, render_template, request
+from flask import (
+    Blueprint,
+    Flask,
+    abort,
+    current_app,
+    redirect,
+    render_template,
+    request,
+    send_from_directory,
+)
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext
@@ -89,18 +98,21 @@ def safe_next() -> str:
     return target
 
 
+def _remember(cookie: str, value: str) -> BaseResponse:
+    """A switch's choice, kept for a year; back to the page it was made on."""
+    response = redirect(safe_next())
+    response.set_cookie(cookie, value, max_age=366 * 24 * 3600, samesite="Lax", httponly=True)
+    return response
+
+
 @bp.get("/language/<code>")
 def language(code: str) -> BaseResponse:
     """Switch the language (the switch on every page); remembered for a year."""
-    from flask import abort, redirect
-
     from ..i18n import COOKIE, LANGUAGES
 
     if code not in LANGUAGES:
         abort(404, _("The app does not speak that language."))
-    response = redirect(safe_next())
-    response.set_cookie(COOKIE, code, max_age=366 * 24 * 3600, samesite="Lax", httponly=True)
-    return response
+    return _remember(COOKIE, code)
 
 
 #: The colour scheme: the system's (auto), or one the player chose with the switch.
@@ -111,13 +123,9 @@ THEME_COOKIE = "theme"
 @bp.get("/theme/<mode>")
 def theme(mode: str) -> BaseResponse:
     """Switch light / dark / the system's scheme; remembered for a year."""
-    from flask import abort, redirect
-
     if mode not in THEMES:
         abort(404)
-    response = redirect(safe_next())
-    response.set_cookie(THEME_COOKIE, mode, max_age=366 * 24 * 3600, samesite="Lax", httponly=True)
-    return response
+    return _remember(THEME_COOKIE, mode)
 
 
 @bp.app_context_processor
@@ -131,8 +139,6 @@ def _theme() -> dict[str, object]:
 @bp.get("/sw.js")
 def service_worker() -> BaseResponse:
     """The service worker, from the root so that it may look after every page."""
-    from flask import current_app, send_from_directory
-
     response = send_from_directory(current_app.static_folder or "static", "sw.js", max_age=0)
     response.headers["Cache-Control"] = "no-cache"
     response.headers["Service-Worker-Allowed"] = "/"
