@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask, Response, current_app, session
+from flask_compress import Compress
 from flask_htmx import HTMX
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
@@ -16,7 +17,7 @@ from flask_migrate import Migrate
 from flask_wtf.csrf import CSRFProtect
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from . import i18n
+from . import assets, i18n
 from .store import db
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -28,6 +29,7 @@ CONTENT_SECURITY_POLICY = (
     "base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 )
 
+compress = Compress()
 csrf = CSRFProtect()
 htmx = HTMX()
 migrate = Migrate()
@@ -87,6 +89,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         # API.md: RATELIMIT_ENABLED=false in the environment lifts the limit.
         RATELIMIT_ENABLED=os.environ.get("RATELIMIT_ENABLED", "true").lower()
         not in ("false", "0", "no", "off"),
+        # Pages, JSON and the service worker compressed per response (Brotli preferred);
+        # static files are compressed once at start (see assets.py).
+        COMPRESS_ALGORITHM=["br", "gzip"],
+        COMPRESS_BR_LEVEL=5,
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
@@ -108,6 +114,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops)  # type: ignore[method-assign]
 
     db.init_app(app)
+    compress.init_app(app)
+    assets.init_app(app)
     migrate.init_app(app, db, directory=str(MIGRATIONS))
     csrf.init_app(app)
     htmx.init_app(app)

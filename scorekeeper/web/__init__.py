@@ -12,7 +12,7 @@ from flask import (
     redirect,
     render_template,
     request,
-    send_from_directory,
+    url_for,
 )
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
@@ -20,6 +20,8 @@ from flask_babel import lazy_gettext
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response as BaseResponse
+
+from ..assets import Assets
 
 bp = Blueprint("web", __name__)
 
@@ -136,11 +138,26 @@ def _theme() -> dict[str, object]:
     return {"theme": chosen, "next_theme": following}
 
 
+#: What the service worker keeps from the start: everything every page loads.
+PRECACHE = ("app.css", "app.js", "vendor/htmx-2.0.11.min.js", "icon.svg", "manifest.webmanifest")
+
+
 @bp.get("/sw.js")
 def service_worker() -> BaseResponse:
-    """The service worker, from the root so that it may look after every page."""
-    response = send_from_directory(current_app.static_folder or "static", "sw.js", max_age=0)
+    """The service worker, from the root so that it may look after every page. It names
+    the static files by their hashed addresses, so each deploy that changes one is a new
+    service worker that fetches them anew."""
+    assets: Assets = current_app.extensions["assets"]
+    script = render_template(
+        "sw.js",
+        version=assets.version,
+        precache=[assets.url(name) for name in PRECACHE],
+        current={url_for("static", filename=name): assets.url(name) for name in assets.files},
+    )
+    response = current_app.response_class(script, mimetype="text/javascript")
     response.headers["Cache-Control"] = "no-cache"
+    response.add_etag()  # the browser checks for a new one on every visit: mostly a 304
+    response.make_conditional(request)
     response.headers["Service-Worker-Allowed"] = "/"
     return response
 

@@ -221,7 +221,9 @@ def sheet(game_id: str) -> str | BaseResponse:
         if version is None:
             abort(404, _("There is no such game."))
         etag = f"{game_id}-{version}-{int(scorer_token() is not None)}-{current_language()}"
-        if request.if_none_match.contains(etag):
+        # Weak: it names the sheet's state, so it holds for the compressed bytes too (and
+        # Flask-Compress leaves a weak ETag as it is).
+        if request.if_none_match.contains_weak(etag):
             response = make_response("", 304)
         else:
             game = _game_or_404(game_id)
@@ -233,7 +235,7 @@ def sheet(game_id: str) -> str | BaseResponse:
                     chart=running_totals(live.state),
                 )
             )
-        response.set_etag(etag)
+        response.set_etag(etag, weak=True)
         response.headers["Cache-Control"] = "no-cache"
         response.headers["Vary"] = "HX-Request"
         return response

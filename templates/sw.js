@@ -1,13 +1,18 @@
 // Service worker: the app opens without a connection and shows the last pages it saw.
-// Static files: from the cache at once, refreshed in the background (a new app.js or
-// app.css arrives with the next page). Pages: from the network, the last copy when offline.
+// Static files have a hash of their content in their names (the server fills in this
+// file's lists, and VERSION from those hashes): a cached one is the file, for good. A deploy
+// that changes any of them changes this file, so the browser installs it, it fetches the new
+// files and drops the old cache. Pages: from the network, the last copy when offline.
 // Forms that carry a one-time token (deal forms) and POSTs are never cached.
 "use strict";
-var VERSION = "v2";
+var VERSION = {{ version|tojson }};
 var STATIC = "static-" + VERSION;
-var PAGES = "pages-" + VERSION;
-var PRECACHE = ["/static/app.css", "/static/app.js", "/static/vendor/htmx-2.0.11.min.js",
-  "/static/icon.svg", "/static/manifest.webmanifest", "/offline"];
+var PAGES = "pages-v2";  // pages outlive a deploy: the last sheet still opens offline
+var PRECACHE = {{ (precache + [url_for('web.offline')])|tojson }};
+// Each static file's current hashed address by its plain one: a page kept from before a
+// deploy asks for older names, and offline it gets today's files instead.
+var CURRENT = {{ current|tojson }};
+var HASHED = /\.[0-9a-f]{10}(\.[^./]+)?$/;
 
 self.addEventListener("install", function (event) {
   event.waitUntil(caches.open(STATIC).then(function (cache) { return cache.addAll(PRECACHE); }));
@@ -37,7 +42,19 @@ self.addEventListener("fetch", function (event) {
   var url = new URL(request.url);
   if (request.method !== "GET" || url.origin !== location.origin) return;
   if (url.pathname.startsWith("/api/")) return;
+  if (url.pathname.startsWith("/static/") && HASHED.test(url.pathname)) {
+    event.respondWith(caches.match(request).then(function (hit) {
+      return hit || fromNetworkAndKeep(request, STATIC).catch(function () {
+        var today = CURRENT[url.pathname.replace(HASHED, "$1")];
+        return (today ? caches.match(today) : Promise.resolve()).then(function (copy) {
+          return copy || Response.error();
+        });
+      });
+    }));
+    return;
+  }
   if (url.pathname.startsWith("/static/")) {
+    // A plain name (the manifest's icons): from the cache, refreshed in the background.
     var refreshed = fromNetworkAndKeep(request, STATIC);
     event.respondWith(caches.match(request).then(function (hit) { return hit || refreshed; }));
     event.waitUntil(refreshed.catch(function () {}));
