@@ -122,7 +122,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     i18n.init_app(app)
     limiter.init_app(app)
 
-    from . import api, web
+    from . import api, cli, web
+
+    cli.init_app(app)
 
     app.register_blueprint(web.bp)
     app.register_blueprint(api.bp)

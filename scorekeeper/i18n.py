@@ -12,7 +12,7 @@ from pathlib import Path
 
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
-from babel.numbers import format_decimal
+from babel.numbers import format_decimal, format_percent
 from flask import Flask, request
 from flask_babel import Babel, get_locale, get_translations
 
@@ -49,6 +49,21 @@ def signed(value: int) -> str:
     return ("+" if value > 0 else "") + number(value)
 
 
+def decimal(value: float | None, places: int = 1) -> str:
+    """A figure such as an average with ``places`` decimals (2.5 / 2,5); a dash for none."""
+    if value is None:
+        return "–"
+    pattern = "#,##0." + "0" * places if places else "#,##0"
+    return format_decimal(value, format=pattern, locale=current_language())
+
+
+def percent(value: float | None) -> str:
+    """A share as a whole percentage (47 % / 47%); a dash for none."""
+    if value is None:
+        return "–"
+    return format_percent(value, locale=current_language())
+
+
 def say(text: Text | str) -> str:
     """A sentence of the rules engine in the request's language."""
     if isinstance(text, str):
@@ -77,4 +92,6 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters["num"] = number
     app.jinja_env.filters["signed"] = signed
     app.jinja_env.filters["say"] = say
+    app.jinja_env.filters["decimal"] = decimal
+    app.jinja_env.filters["percent"] = percent
     app.jinja_env.globals.update(LANGUAGES=LANGUAGES, current_language=current_language)

@@ -78,7 +78,9 @@ def test_home_lists_new_game_in_progress(client: FlaskClient) -> None:
     assert "No game in progress" in client.get("/").get_data(as_text=True)
     new_game(client)
     html = client.get("/").get_data(as_text=True)
-    assert "We · They" in html
+    text = " ".join(re.sub(r"<[^>]+>", " ", html).split())
+    assert "We 0 · They 0" in text
+    assert "in progress, deal 1 next" in text
     assert "No game in progress" not in html
 
 

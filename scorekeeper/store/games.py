@@ -10,7 +10,6 @@ import hashlib
 import hmac
 import re
 import secrets
-import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -35,37 +34,16 @@ from ..rules import (
     validate_deal,
 )
 from ..rules.scoring import INTEGER_FIELDS
+from ..rules.stats import side_records
 from .db import db
-from .models import Deal, DealResult, Game, Player, Side, _now
+from .models import Deal, DealResult, Game, Person, Player, Side, _now
+from .players import person_for, record_to_json
+from .refusal import Refusal, check_name
 
-#: Longest name for a side or a player; longer would not fit a phone's score sheet.
-MAX_NAME = 40
 #: A starting total carried over from paper cannot be wilder than this.
 MAX_START = 1_000_000
 #: Game ids are URL-safe random tokens (``secrets.token_urlsafe``).
 _GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
-
-
-class Refusal(Exception):
-    """A request the rules or the game's state do not allow; nothing was changed.
-
-    ``status`` is the HTTP status the API answers with (409 conflict, 422 a broken rule);
-    ``fields`` maps a path such as ``results.1.red_threes`` to what is wrong with it.
-    """
-
-    def __init__(self, message: str, fields: Mapping[str, str] | None = None, status: int = 422):
-        super().__init__(message)
-        self.message = message
-        self.fields = dict(fields or {})
-        self.status = status
-
-    @classmethod
-    def from_violations(cls, violations: Sequence[Violation]) -> Refusal:
-        first = violations[0]
-        fields: dict[str, str] = {}
-        for violation in violations:
-            fields.setdefault(violation.field, say(violation.text))
-        return cls(say(first.text), fields)
 
 
 @dataclass
@@ -177,26 +155,6 @@ def recent(page: int = 1, per_page: int = 20, *, deals: bool = False) -> tuple[l
     return list(games), total
 
 
-def _check_name(value: str, path: str, side: bool) -> str:
-    """A side's or player's name, its spaces tidied; refused when empty, too long, or holding
-    control characters."""
-    name = " ".join(value.split())
-    if any(unicodedata.category(char) in ("Cc", "Cf", "Cs", "Co", "Cn") for char in name):
-        raise Refusal(
-            _("A name is letters, digits and punctuation, not control characters."),
-            {path: _("No control characters.")},
-        )
-    if not name:
-        message = _("Each side needs a name.") if side else _("Each player needs a name.")
-        raise Refusal(message, {path: message})
-    if len(name) > MAX_NAME:
-        raise Refusal(
-            _("A name has at most %(most)s letters.", most=MAX_NAME),
-            {path: _("At most %(most)s letters.", most=MAX_NAME)},
-        )
-    return name
-
-
 def create_game(
     variant: str,
     sides: Sequence[SideSpec],
@@ -227,11 +185,12 @@ def create_game(
     game = Game(id=secrets.token_urlsafe(12), variant=variant, options=dict(options or {}))
     token = secrets.token_urlsafe(24)
     game.token_hash = hash_token(token)
+    seated_people: list[Person] = []
     for position, spec in enumerate(sides):
         path = f"sides.{position}"
         side = Side(
             position=position,
-            name=_check_name(spec.name, f"{path}.name", side=True),
+            name=check_name(spec.name, f"{path}.name", side=True),
             start=spec.start,
         )
         if spec.start % 5 or abs(spec.start) > MAX_START:
@@ -263,11 +222,17 @@ def create_game(
                 {f"{path}.players": _("Give %(count)s players.", count=rules.players_per_side)},
             )
         for index, player in enumerate(players):
-            side.players.append(
-                Player(
-                    position=index, name=_check_name(player, f"{path}.players.{index}", side=False)
-                )
-            )
+            name = check_name(player, f"{path}.players.{index}", side=False)
+            seat = Player(position=index, name=name)
+            if spec.players:  # named players join the roster; "Us 1" by default does not
+                seat.person = person_for(name)
+                if seat.person in seated_people:
+                    raise Refusal(
+                        _("%(name)s cannot sit at the table twice.", name=name),
+                        {f"{path}.players.{index}": _("Already seated.")},
+                    )
+                seated_people.append(seat.person)
+            side.players.append(seat)
         game.sides.append(side)
     if not 0 <= first_dealer < rules.players:
         raise Refusal(
@@ -372,6 +337,7 @@ def _commit(game: Game) -> Sheet:
             status=409,
         )
     game.finished = sheet.state.finished
+    _cache_records(sheet)
     game.updated_at = _now()  # the viewers' ETag: any change of the game's deals
     try:
         db.session.commit()
@@ -380,6 +346,15 @@ def _commit(game: Game) -> Sheet:
         db.session.rollback()
         raise Collision from None
     return sheet
+
+
+def _cache_records(sheet: Sheet) -> None:
+    """Keep each side's total, outcome and statistics next to it (``Side.record``)."""
+    deals = [side_results(deal) for deal in sheet.game.deals]
+    for side, record in zip(sheet.game.sides, side_records(sheet.state, deals), strict=True):
+        side.total = record.total
+        side.outcome = record.outcome.value
+        side.record = record_to_json(record)
 
 
 def _commit_or_refuse(game: Game) -> Sheet:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint
+from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .db import db
@@ -17,6 +17,8 @@ def _now() -> datetime:
 
 class Game(db.Model):  # type: ignore[name-defined]
     __tablename__ = "game"
+    #: The history lists games in progress first, newest first.
+    __table_args__ = (Index("ix_game_finished_created_at", "finished", "created_at"),)
 
     #: Public, unguessable id: it is in the score sheet's address.
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
@@ -41,6 +43,21 @@ class Game(db.Model):  # type: ignore[name-defined]
     )
 
 
+class Person(db.Model):  # type: ignore[name-defined]
+    """Someone on the roster: their seats in every game point here, so their history and
+    statistics follow them across games and variants, and a new name keeps them."""
+
+    __tablename__ = "person"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(60))
+    #: The name folded for matching ("ana" finds "Ana"): one roster entry per name.
+    key: Mapped[str] = mapped_column(String(60), unique=True)
+    created_at: Mapped[datetime] = mapped_column(default=_now)
+
+    seats: Mapped[list[Player]] = relationship(back_populates="person")
+
+
 class Side(db.Model):  # type: ignore[name-defined]
     __tablename__ = "side"
     __table_args__ = (UniqueConstraint("game_id", "position"),)
@@ -51,6 +68,12 @@ class Side(db.Model):  # type: ignore[name-defined]
     name: Mapped[str] = mapped_column(String(60))
     #: Total carried over from a game begun on paper.
     start: Mapped[int] = mapped_column(default=0)
+    #: Cached from the rules engine after every change of the game (``rules.stats``), so
+    #: that lists and statistics need not replay every game: the running total, the
+    #: outcome ("won", "lost", "open") and the rest of the side's ``SideRecord``.
+    total: Mapped[int] = mapped_column(default=0)
+    outcome: Mapped[str] = mapped_column(String(8), default="open")
+    record: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
 
     game: Mapped[Game] = relationship(back_populates="sides")
     players: Mapped[list[Player]] = relationship(
@@ -66,8 +89,13 @@ class Player(db.Model):  # type: ignore[name-defined]
     side_id: Mapped[int] = mapped_column(ForeignKey("side.id", ondelete="CASCADE"))
     position: Mapped[int]
     name: Mapped[str] = mapped_column(String(60))
+    #: Who sat here, from the roster; None for a seat named only "Us 1" by default.
+    person_id: Mapped[int | None] = mapped_column(
+        ForeignKey("person.id", ondelete="SET NULL"), index=True, default=None
+    )
 
     side: Mapped[Side] = relationship(back_populates="players")
+    person: Mapped[Person | None] = relationship(back_populates="seats")
 
 
 class Deal(db.Model):  # type: ignore[name-defined]

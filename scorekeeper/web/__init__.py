@@ -44,7 +44,7 @@ TOO_MANY = lazy_gettext(
     "Too many new games from this address in a short time; wait a little and try again."
 )
 
-from . import checks, games, rules  # noqa: E402,F401  (registers the views on bp)
+from . import checks, games, history, players, rules  # noqa: E402,F401  (registers the views on bp)
 
 
 def register_error_pages(app: Flask) -> None:
@@ -166,3 +166,12 @@ def service_worker() -> BaseResponse:
 def offline() -> str:
     """What the service worker shows for a page it never saw, with no connection."""
     return render_template("offline.html")
+
+
+@bp.app_template_filter("variant_name")
+def variant_name(variant_id: str) -> str:
+    """A rule set's short name, in the reader's language (its id when unknown)."""
+    from ..rules import VARIANTS
+
+    variant = VARIANTS.get(variant_id)
+    return _(variant.short_name) if variant is not None else variant_id

@@ -11,6 +11,7 @@ from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import (
     BooleanField,
+    DateField,
     Field,
     FieldList,
     Form,
@@ -19,6 +20,7 @@ from wtforms import (
     IntegerField,
     RadioField,
     SelectChoice,
+    SelectField,
     StringField,
 )
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
@@ -27,7 +29,8 @@ from wtforms.widgets import TextInput
 from ..i18n import say
 from ..rules import RuleSet, Severity, SideResult, Violation, options_of
 from ..rules.scoring import MAX_CANASTAS, MAX_FIGURE
-from ..store.games import MAX_NAME, MAX_START
+from ..store.games import MAX_START
+from ..store.refusal import MAX_NAME
 
 #: A number, or a sum of up to 30 numbers, each of at most 6 digits.
 _SUM = re.compile(r"^\s*\d{1,6}(\s*\+\s*\d{1,6}){0,29}\s*$")
@@ -403,3 +406,28 @@ class ConfirmForm(FlaskForm):
     """A POST-only button with its CSRF token; ``seq`` names the deal it confirms."""
 
     seq = HiddenField(validators=[Optional(), Length(max=12)])
+
+
+class HistoryForm(Form):
+    """The history page's filters, read from the query string (a GET form: no CSRF)."""
+
+    q = StringField(_l("Name"), [Optional(), Length(max=MAX_NAME)])
+    player = SelectField(_l("Player"), validate_choice=True)
+    variant = SelectField(_l("Rule set"), validate_choice=True)
+    since = DateField(_l("From"), [Optional()])
+    until = DateField(_l("Until"), [Optional()])
+    page = IntegerField(_l("Page"), [Optional(), NumberRange(min=1, max=1_000_000)])
+
+    def validate_until(self, field: Field) -> None:
+        if field.data and self.since.data and field.data < self.since.data:
+            raise ValidationError(_("The last day cannot come before the first."))
+
+
+class PersonForm(FlaskForm):
+    """A player's name on the roster: to add someone or to rename them."""
+
+    name = StringField(
+        _l("Name"),
+        [InputRequired(_l("Give a name.")), Length(max=MAX_NAME)],
+        render_kw={"autocomplete": "off", "maxlength": MAX_NAME},
+    )

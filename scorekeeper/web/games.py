@@ -33,6 +33,7 @@ from ..rules import (
 )
 from ..rules.cards import COUNTER_CLASSES
 from ..rules.text import T
+from ..store import players
 from ..store.games import (
     Outdated,
     Refusal,
@@ -45,13 +46,13 @@ from ..store.games import (
     delete_deal,
     game_version,
     load,
-    recent,
     replace_deal,
     sheet_of,
     sheet_with,
     side_results,
     token_matches,
 )
+from ..store.history import Filters, history
 from ..store.models import Deal, Game
 from . import bp
 from .chart import running_totals
@@ -120,14 +121,19 @@ def _set_scorer_cookie(response: BaseResponse, game: Game, token: str) -> None:
     )
 
 
+#: Games the home page lists; the history has the rest.
+HOME_GAMES = 12
+
+
 @bp.get("/")
 def index() -> str:
-    """Games in progress, then finished ones, newest first."""
-    games, _ = recent(page=1, per_page=100)
+    """Games in progress, then the latest finished ones; the history has every game."""
+    games, total = history(Filters(), per_page=HOME_GAMES)
     return render_template(
         "index.html",
         in_progress=[g for g in games if not g.finished],
         finished=[g for g in games if g.finished],
+        total=total,
     )
 
 
@@ -180,9 +186,25 @@ def create() -> str | BaseResponse | tuple[str, int]:
             _set_scorer_cookie(response, game, token)
             return response
     status = 422 if form.is_submitted() else 200
+    lines = players.roster()
+    regulars = sorted(
+        (line for line in lines if line.last_played is not None),
+        key=lambda line: line.last_played,  # type: ignore[arg-type,return-value]
+        reverse=True,
+    )[:REGULARS]
     return render_template(
-        "games/new.html", form=form, rules=rules, seats=seats, variants=VARIANTS.values()
+        "games/new.html",
+        form=form,
+        rules=rules,
+        seats=seats,
+        variants=VARIANTS.values(),
+        roster=[line.person.name for line in lines],
+        regulars=sorted((line.person.name for line in regulars), key=str.casefold),
     ), status
+
+
+#: Names offered as one-tap chips on the new-game page: who played most recently.
+REGULARS = 12
 
 
 def _side_specs(form: NewGameForm, rules: RuleSet, seats: Sequence[Seat]) -> list[SideSpec]:

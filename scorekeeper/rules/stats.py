@@ -1,0 +1,201 @@
+"""Statistics over games already played: what a side did in one game, and what a player
+or a partnership did over many.
+
+``side_records`` condenses one replayed game into a ``SideRecord`` per side (the store keeps
+these next to the game so that a player's page need not replay every game); ``summarise``
+adds records up, ``longest_streak`` and ``head_to_head`` read a player's games in order.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Hashable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Generic, TypeVar
+
+from .game import GameState
+from .scoring import SideResult
+
+
+class Outcome(Enum):
+    """How a game ended for one side."""
+
+    WON = "won"
+    LOST = "lost"
+    #: Not finished yet (or abandoned).
+    OPEN = "open"
+
+
+@dataclass(frozen=True)
+class SideRecord:
+    """One side's figures in one game."""
+
+    outcome: Outcome
+    total: int
+    deals: int = 0
+    #: Sum of the side's deal scores (the starting total is not a deal score).
+    deal_points: int = 0
+    natural_canastas: int = 0
+    mixed_canastas: int = 0
+    wild_canastas: int = 0
+    sevens_canastas: int = 0
+    red_threes: int = 0
+    went_out: int = 0
+    went_out_concealed: int = 0
+    #: Deals played at each initial-meld minimum: {minimum: deals}.
+    tiers: Mapping[int, int] = field(default_factory=dict)
+
+
+def side_records(state: GameState, deals: Sequence[Sequence[SideResult]]) -> tuple[SideRecord, ...]:
+    """Each side's record of a replayed game; ``deals`` are the entries it was replayed from."""
+    records = []
+    for side in range(len(state.totals)):
+        tiers: Counter[int] = Counter(line.minimums[side] for line in state.lines)
+        mine = [results[side] for results in deals[: len(state.lines)]]
+        if state.winner is None:
+            outcome = Outcome.OPEN
+        else:
+            outcome = Outcome.WON if state.winner == side else Outcome.LOST
+        records.append(
+            SideRecord(
+                outcome=outcome,
+                total=state.totals[side],
+                deals=len(state.lines),
+                deal_points=sum(line.scores[side] for line in state.lines),
+                natural_canastas=sum(r.natural_canastas for r in mine),
+                mixed_canastas=sum(r.mixed_canastas for r in mine),
+                wild_canastas=sum(r.wild_canastas for r in mine),
+                sevens_canastas=sum(r.sevens_canastas for r in mine),
+                red_threes=sum(r.red_threes for r in mine),
+                went_out=sum(r.went_out for r in mine),
+                went_out_concealed=sum(r.went_out and r.concealed for r in mine),
+                tiers=dict(sorted(tiers.items())),
+            )
+        )
+    return tuple(records)
+
+
+@dataclass(frozen=True)
+class Tally:
+    """Games played and won (finished games only count towards the rate)."""
+
+    played: int = 0
+    won: int = 0
+    finished: int = 0
+
+    @property
+    def rate(self) -> float | None:
+        """Share of finished games won, or None before any game finished."""
+        return self.won / self.finished if self.finished else None
+
+    def add(self, outcome: Outcome) -> Tally:
+        return Tally(
+            self.played + 1,
+            self.won + (outcome is Outcome.WON),
+            self.finished + (outcome is not Outcome.OPEN),
+        )
+
+
+@dataclass(frozen=True)
+class Summary:
+    """A player's or a partnership's figures over many games."""
+
+    games: Tally
+    by_variant: Mapping[str, Tally]
+    deals: int
+    deal_points: int
+    natural_canastas: int
+    mixed_canastas: int
+    wild_canastas: int
+    sevens_canastas: int
+    red_threes: int
+    went_out: int
+    went_out_concealed: int
+    tiers: Mapping[int, int]
+    longest_streak: int
+
+    def per_deal(self, count: int) -> float | None:
+        """``count`` divided by the deals played, or None before any deal."""
+        return count / self.deals if self.deals else None
+
+    @property
+    def average_deal_score(self) -> float | None:
+        return self.per_deal(self.deal_points)
+
+
+def longest_streak(outcomes: Iterable[Outcome]) -> int:
+    """The most games won in a row, in the order given; unfinished games neither extend
+    nor break a streak."""
+    best = run = 0
+    for outcome in outcomes:
+        if outcome is Outcome.WON:
+            run += 1
+            best = max(best, run)
+        elif outcome is Outcome.LOST:
+            run = 0
+    return best
+
+
+def summarise(games: Sequence[tuple[str, SideRecord]]) -> Summary:
+    """Add up ``(variant, record)`` pairs, given in the order the games were played."""
+    tally = Tally()
+    by_variant: dict[str, Tally] = {}
+    tiers: Counter[int] = Counter()
+    for variant, record in games:
+        tally = tally.add(record.outcome)
+        by_variant[variant] = by_variant.get(variant, Tally()).add(record.outcome)
+        tiers.update(record.tiers)
+    records = [record for _variant, record in games]
+    return Summary(
+        games=tally,
+        by_variant=dict(sorted(by_variant.items())),
+        deals=sum(r.deals for r in records),
+        deal_points=sum(r.deal_points for r in records),
+        natural_canastas=sum(r.natural_canastas for r in records),
+        mixed_canastas=sum(r.mixed_canastas for r in records),
+        wild_canastas=sum(r.wild_canastas for r in records),
+        sevens_canastas=sum(r.sevens_canastas for r in records),
+        red_threes=sum(r.red_threes for r in records),
+        went_out=sum(r.went_out for r in records),
+        went_out_concealed=sum(r.went_out_concealed for r in records),
+        tiers=dict(sorted(tiers.items())),
+        longest_streak=longest_streak(r.outcome for r in records),
+    )
+
+
+Key = TypeVar("Key", bound=Hashable)
+
+
+@dataclass(frozen=True)
+class Meeting(Generic[Key]):
+    """One finished game between a player and one opponent on another side."""
+
+    opponent: Key
+    #: The player's side won / the opponent's side won (both false: a third side won).
+    won: bool
+    lost: bool
+
+
+@dataclass(frozen=True)
+class Rivalry(Generic[Key]):
+    opponent: Key
+    games: int
+    won: int
+    lost: int
+
+
+def head_to_head(meetings: Iterable[Meeting[Key]]) -> list[Rivalry[Key]]:
+    """Per opponent: finished games against them, won and lost; most games first."""
+    games: Counter[Key] = Counter()
+    won: Counter[Key] = Counter()
+    lost: Counter[Key] = Counter()
+    order: list[Key] = []
+    for meeting in meetings:
+        if meeting.opponent not in games:
+            order.append(meeting.opponent)
+        games[meeting.opponent] += 1
+        won[meeting.opponent] += meeting.won
+        lost[meeting.opponent] += meeting.lost
+    rivals = [Rivalry(key, games[key], won[key], lost[key]) for key in order]
+    return sorted(rivals, key=lambda rival: -rival.games)

@@ -1,0 +1,107 @@
+"""Every game played here, for the history page: filtered, searched and paged in a fixed
+number of queries however many games there are (totals come from each side's cached
+record, not from replaying the deals)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import date, datetime, time, timedelta
+
+from sqlalchemy import ColumnElement, func, or_, select
+from sqlalchemy.orm import selectinload
+
+from .db import db
+from .models import Deal, Game, Person, Player, Side
+from .players import name_key
+
+#: Games on one page of the history.
+PER_PAGE = 20
+
+
+@dataclass(frozen=True)
+class Filters:
+    """What the history is narrowed to; every field optional."""
+
+    player: int | None = None
+    variant: str | None = None
+    since: date | None = None
+    until: date | None = None
+    search: str = ""
+
+    @property
+    def active(self) -> bool:
+        return any((self.player, self.variant, self.since, self.until, self.search))
+
+
+def _like(text: str) -> str:
+    escaped = text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+    return f"%{escaped}%"
+
+
+def _conditions(filters: Filters) -> list[ColumnElement[bool]]:
+    """The WHERE clauses of the filters (an empty list: every game)."""
+    where: list[ColumnElement[bool]] = []
+    if filters.player is not None:
+        seated = select(Side.game_id).join(Player, Player.side_id == Side.id)
+        where.append(Game.id.in_(seated.where(Player.person_id == filters.player)))
+    if filters.variant:
+        where.append(Game.variant == filters.variant)
+    if filters.since:
+        where.append(Game.created_at >= datetime.combine(filters.since, time()))
+    if filters.until:
+        end = datetime.combine(filters.until + timedelta(days=1), time())
+        where.append(Game.created_at < end)
+    if filters.search.strip():
+        # Player names match through the roster's folded key, which finds "ана" in "Ана"
+        # on SQLite too (its LIKE folds only ASCII); side names match as typed.
+        people = select(Person.id).where(Person.key.like(_like(name_key(filters.search)), "\\"))
+        matching = (
+            select(Side.game_id)
+            .outerjoin(Player, Player.side_id == Side.id)
+            .where(
+                or_(
+                    Player.person_id.in_(people),
+                    Side.name.ilike(_like(" ".join(filters.search.split())), "\\"),
+                )
+            )
+        )
+        where.append(Game.id.in_(matching))
+    return where
+
+
+def history(filters: Filters, page: int = 1, per_page: int = PER_PAGE) -> tuple[list[Game], int]:
+    """One page of games, in progress first and newest first, and how many games match."""
+    where = _conditions(filters)
+    total = db.session.scalar(select(func.count(Game.id)).where(*where)) or 0
+    games = db.session.scalars(
+        select(Game)
+        .where(*where)
+        .order_by(Game.finished, Game.created_at.desc(), Game.id)
+        .options(selectinload(Game.sides).selectinload(Side.players))
+        .limit(per_page)
+        .offset((page - 1) * per_page)
+    ).all()
+    return list(games), total
+
+
+def variants_played() -> list[str]:
+    return list(db.session.scalars(select(Game.variant).distinct().order_by(Game.variant)))
+
+
+def every_game(batch: int = 100) -> Iterator[Game]:
+    """All games, oldest first, loaded with their deals a batch at a time (for exports)."""
+    ids = list(db.session.scalars(select(Game.id).order_by(Game.created_at, Game.id)))
+    for start in range(0, len(ids), batch):
+        chunk = ids[start : start + batch]
+        games = db.session.scalars(
+            select(Game)
+            .where(Game.id.in_(chunk))
+            .order_by(Game.created_at, Game.id)
+            .options(
+                selectinload(Game.sides).selectinload(Side.players),
+                selectinload(Game.deals).selectinload(Deal.results),
+            )
+        ).all()
+        yield from games
+        db.session.expunge_all()

@@ -1,0 +1,290 @@
+"""The roster: people who play here, their seats in every game, and their statistics.
+
+A seat named at a new game finds its person by name (``person_for``: "ana" is Ana), so a
+player's history follows them across games and variants; renaming a person renames their
+seats and keeps the history. Statistics add up each side's cached ``SideRecord`` (stored
+by ``games`` after every change, from ``rules.stats``), so a player's page reads rows, not
+replays.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass, fields
+from datetime import datetime
+from typing import Any
+
+from flask_babel import gettext as _
+from sqlalchemy import Select, case, func, or_, select, update
+
+from ..rules.stats import (
+    Meeting,
+    Outcome,
+    Rivalry,
+    SideRecord,
+    Summary,
+    head_to_head,
+    summarise,
+)
+from .db import db
+from .models import Game, Person, Player, Side, _now
+from .refusal import Refusal, check_name
+
+#: The counting figures of a ``SideRecord``, as ``Side.record`` stores them.
+RECORD_COUNTS = tuple(
+    f.name for f in fields(SideRecord) if f.name not in ("outcome", "total", "tiers")
+)
+
+
+def record_to_json(record: SideRecord) -> dict[str, object]:
+    data: dict[str, object] = {name: getattr(record, name) for name in RECORD_COUNTS}
+    data["tiers"] = {str(minimum): deals for minimum, deals in record.tiers.items()}
+    return data
+
+
+def name_key(name: str) -> str:
+    """A name folded for matching: case, width and spacing do not make another person."""
+    return " ".join(unicodedata.normalize("NFKC", name).casefold().split())
+
+
+def person_for(name: str) -> Person:
+    """The roster's person of this name, added when new (not committed here)."""
+    key = name_key(name)
+    for pending in db.session.new:
+        if isinstance(pending, Person) and pending.key == key:
+            return pending
+    with db.session.no_autoflush:
+        person = db.session.scalar(select(Person).where(Person.key == key))
+    if person is None:
+        person = Person(name=name, key=key)
+        db.session.add(person)
+    return person
+
+
+def find(person_id: int) -> Person | None:
+    return db.session.get(Person, person_id)
+
+
+@dataclass(frozen=True)
+class RosterLine:
+    person: Person
+    games: int
+    won: int
+    last_played: object | None
+
+
+def roster() -> list[RosterLine]:
+    """Everyone on the roster, by name, with games played and won (one query)."""
+    rows = db.session.execute(
+        select(
+            Person,
+            func.count(Side.id),
+            func.coalesce(func.sum(case((Side.outcome == Outcome.WON.value, 1), else_=0)), 0),
+            func.max(Game.created_at),
+        )
+        .outerjoin(Player, Player.person_id == Person.id)
+        .outerjoin(Side, Side.id == Player.side_id)
+        .outerjoin(Game, Game.id == Side.game_id)
+        .group_by(Person.id)
+        .order_by(Person.key)
+    ).all()
+    return [RosterLine(person, games, won, last) for person, games, won, last in rows]
+
+
+def roster_choices() -> list[tuple[int, str]]:
+    """Everyone's id and name, by name (for pickers: one light query)."""
+    rows = db.session.execute(select(Person.id, Person.name).order_by(Person.key)).all()
+    return [(person_id, name) for person_id, name in rows]
+
+
+def add(name: str) -> Person:
+    """Add someone to the roster; refused when the name is taken."""
+    name = check_name(name, "name", side=False)
+    if db.session.scalar(select(Person.id).where(Person.key == name_key(name))) is not None:
+        raise Refusal(
+            _("%(name)s is already on the list.", name=name),
+            {"name": _("Already on the list.")},
+            status=409,
+        )
+    person = Person(name=name, key=name_key(name))
+    db.session.add(person)
+    db.session.commit()
+    return person
+
+
+def rename(person: Person, name: str) -> None:
+    """Give a person a new name, on the roster and in every seat they took."""
+    name = check_name(name, "name", side=False)
+    key = name_key(name)
+    taken = db.session.scalar(select(Person.id).where(Person.key == key, Person.id != person.id))
+    if taken is not None:
+        raise Refusal(
+            _("Someone else on the list is called %(name)s.", name=name),
+            {"name": _("Already on the list.")},
+            status=409,
+        )
+    person.name = name
+    person.key = key
+    games = select(Side.game_id).join(Player, Player.side_id == Side.id)
+    games = games.where(Player.person_id == person.id)
+    # Followers' sheets show the new name at their next look (their ETag changes).
+    db.session.execute(update(Game).where(Game.id.in_(games)).values(updated_at=_now()))
+    db.session.execute(update(Player).where(Player.person_id == person.id).values(name=name))
+    db.session.commit()
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A game as one person (or partnership) played it: read as plain rows, not objects,
+    so a page over thousands of games costs a handful of queries."""
+
+    game_id: str
+    created_at: datetime
+    variant: str
+    side_id: int
+    record: SideRecord
+
+
+@dataclass(frozen=True)
+class Partnership:
+    """People who sat on one side together, and how they did."""
+
+    people: tuple[Person, ...]
+    summary: Summary
+
+    @property
+    def slug(self) -> str:
+        return "-".join(str(person.id) for person in self.people)
+
+
+@dataclass(frozen=True)
+class PlayerPage:
+    person: Person
+    summary: Summary
+    seats: list[Seat]
+    partnerships: list[Partnership]
+    rivals: list[Rivalry[Person]]
+
+
+def _record(outcome: str, total: int, data: dict[str, Any] | None) -> SideRecord:
+    data = data or {}
+    return SideRecord(
+        outcome=Outcome(outcome),
+        total=total,
+        **{name: int(data.get(name, 0)) for name in RECORD_COUNTS},
+        tiers={int(minimum): int(deals) for minimum, deals in data.get("tiers", {}).items()},
+    )
+
+
+def record_from(side: Side) -> SideRecord:
+    """The side's cached ``SideRecord`` (what ``games`` stored after the last change)."""
+    return _record(side.outcome, side.total, side.record)
+
+
+def _sides_together(person_ids: Sequence[int], *, exactly: bool) -> Select[Any]:
+    """The ids of sides on which all these people sat (with ``exactly``: nobody else)."""
+    query = (
+        select(Player.side_id)
+        .where(Player.person_id.in_(person_ids))
+        .group_by(Player.side_id)
+        .having(func.count(func.distinct(Player.person_id)) == len(person_ids))
+    )
+    if exactly:
+        crowded = select(Player.side_id).where(
+            Player.side_id.in_(query),
+            or_(Player.person_id.not_in(person_ids), Player.person_id.is_(None)),
+        )
+        query = query.where(Player.side_id.not_in(crowded))
+    return query
+
+
+def _seats(sides: Select[Any]) -> list[Seat]:
+    """The sides' games, oldest first, each with the side's cached record (one query)."""
+    rows = db.session.execute(
+        select(Game.id, Game.created_at, Game.variant)
+        .add_columns(Side.id, Side.outcome, Side.total, Side.record)
+        .join(Side, Side.game_id == Game.id)
+        .where(Side.id.in_(sides))
+        .order_by(Game.created_at, Game.id)
+    ).all()
+    return [
+        Seat(game_id, created, variant, side_id, _record(outcome, total, record))
+        for game_id, created, variant, side_id, outcome, total, record in rows
+    ]
+
+
+def _summary(seats: Sequence[Seat]) -> Summary:
+    return summarise([(seat.variant, seat.record) for seat in seats])
+
+
+def player_page(person: Person) -> PlayerPage:
+    """A person's statistics, partnerships and rivals, in a fixed number of queries."""
+    mine = _sides_together([person.id], exactly=False)
+    seats = _seats(mine)
+    # Everyone at those games: (game, side, side's outcome, person) rows, one query.
+    games = select(Side.game_id).where(Side.id.in_(mine))
+    table = db.session.execute(
+        select(Side.game_id, Side.id, Side.outcome, Player.person_id)
+        .join(Player, Player.side_id == Side.id)
+        .where(Side.game_id.in_(games))
+    ).all()
+    people = {
+        p.id: p
+        for p in db.session.scalars(
+            select(Person).where(Person.id.in_({row[3] for row in table if row[3] is not None}))
+        )
+    }
+    people[person.id] = person
+    seated: dict[int, list[int | None]] = {}
+    at_game: dict[str, list[tuple[int, str, int | None]]] = {}
+    for game_id, side_id, outcome, person_id in table:
+        seated.setdefault(side_id, []).append(person_id)
+        at_game.setdefault(game_id, []).append((side_id, outcome, person_id))
+
+    teams: dict[tuple[int, ...], list[Seat]] = {}
+    meetings: list[Meeting[Person]] = []
+    for seat in seats:
+        mates = seated.get(seat.side_id, [])
+        if len(mates) > 1 and None not in mates:
+            teams.setdefault(tuple(sorted(m for m in mates if m is not None)), []).append(seat)
+        if seat.record.outcome is Outcome.OPEN:
+            continue
+        for side_id, outcome, other in at_game.get(seat.game_id, []):
+            if side_id != seat.side_id and other is not None:
+                meetings.append(
+                    Meeting(
+                        people[other],
+                        won=seat.record.outcome is Outcome.WON,
+                        lost=outcome == Outcome.WON.value,
+                    )
+                )
+    partnerships = [
+        Partnership(tuple(people[i] for i in key), _summary(team)) for key, team in teams.items()
+    ]
+    partnerships.sort(key=lambda p: (-p.summary.games.played, p.slug))
+    return PlayerPage(
+        person=person,
+        summary=_summary(seats),
+        seats=seats,
+        partnerships=partnerships,
+        rivals=head_to_head(meetings),
+    )
+
+
+@dataclass(frozen=True)
+class PartnershipPage:
+    people: tuple[Person, ...]
+    summary: Summary
+    seats: list[Seat]
+
+
+def partnership_page(person_ids: Sequence[int]) -> PartnershipPage | None:
+    """The games these people played as one side, and their figures; None when they are
+    not all on the roster."""
+    ids = sorted(set(person_ids))
+    people = list(db.session.scalars(select(Person).where(Person.id.in_(ids))))
+    if len(ids) < 2 or len(people) != len(ids):
+        return None
+    seats = _seats(_sides_together(ids, exactly=True))
+    return PartnershipPage(tuple(sorted(people, key=lambda p: p.id)), _summary(seats), seats)

@@ -1,0 +1,118 @@
+"""Every game played here: the history page, and the downloads of one game or of all."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Iterator
+from datetime import UTC, datetime
+
+from flask import Response, render_template, request, stream_with_context
+from flask_babel import gettext as _
+
+from ..rules import VARIANTS
+from ..store.games import export_game, sheet_of
+from ..store.history import PER_PAGE, Filters, every_game, history
+from ..store.players import roster_choices
+from . import bp
+from .forms import HistoryForm
+from .games import _game_or_404
+
+
+def _filters(form: HistoryForm) -> Filters:
+    """The filters that were given well; a badly given one is shown with its message and
+    left out, rather than hiding every game."""
+    form.validate()
+
+    def good(field_name: str) -> object:
+        field = form[field_name]
+        return None if field.errors else field.data
+
+    player = good("player")
+    return Filters(
+        player=int(player) if isinstance(player, str) and player else None,
+        variant=str(good("variant") or "") or None,
+        since=good("since"),  # type: ignore[arg-type]
+        until=good("until"),  # type: ignore[arg-type]
+        search=str(good("q") or "").strip(),
+    )
+
+
+@bp.get("/history")
+def history_page() -> str:
+    """All games, in progress first and newest first; filtered, searched and paged."""
+    form = HistoryForm(request.args)
+    form.player.choices = [("", _("Everyone"))] + [(str(pid), n) for pid, n in roster_choices()]
+    form.variant.choices = [("", _("Every rule set"))] + [
+        (variant.id, _(variant.short_name)) for variant in VARIANTS.values()
+    ]
+    filters = _filters(form)
+    page = form.page.data if not form.page.errors and form.page.data else 1
+    games, total = history(filters, page)
+    pages = max(1, -(-total // PER_PAGE))
+    query = {k: v for k, v in request.args.items() if k != "page" and v}
+    return render_template(
+        "history/index.html",
+        form=form,
+        games=games,
+        total=total,
+        page=page,
+        pages=pages,
+        query=query,
+        filtered=filters.active,
+    )
+
+
+@bp.get("/games/<game_id>/sheet.csv")
+def sheet_csv(game_id: str) -> Response:
+    """The score sheet as a spreadsheet, laid out like the paper one: a row per deal with
+    each side's score and running total, the starting totals first, the winner last."""
+    sheet = sheet_of(_game_or_404(game_id))
+    game, state = sheet.game, sheet.state
+    out = io.StringIO()
+    writer = csv.writer(out)
+    heading = [_("Deal"), _("Dealer")]
+    for side in game.sides:
+        heading += [side.name, _("%(side)s total", side=side.name)]
+    writer.writerow(heading)
+    if any(state.starts):
+        writer.writerow([_("Start"), ""] + [x for start in state.starts for x in ("", start)])
+    for line in state.lines:
+        row: list[object] = [line.number, sheet.player_name(line.dealer)]
+        for score, total in zip(line.scores, line.totals, strict=True):
+            row += [score, total]
+        writer.writerow(row)
+    if state.winner is not None:
+        writer.writerow([_("Winner"), game.sides[state.winner].name])
+    filename = f"canasta-{game.created_at:%Y-%m-%d}-{game.id}.csv"
+    return Response(
+        "\ufeff" + out.getvalue(),  # the byte-order mark tells spreadsheets it is UTF-8
+        mimetype="text/csv",
+        headers={"Content-Disposition": f'attachment; filename="{filename}"'},
+    )
+
+
+#: The document that holds every game: a list of single-game exports.
+EXPORT_ALL_FORMAT = "canasta-scorekeeper/all/1"
+
+
+@bp.get("/history/export.json")
+def export_all() -> Response:
+    """Every game as one JSON document (each in the format of the single-game export,
+    which ``POST /api/games/import`` takes back), streamed a batch of games at a time."""
+
+    def document() -> Iterator[str]:
+        stamp = json.dumps(datetime.now(UTC).replace(microsecond=0).isoformat())
+        yield f'{{"format": {json.dumps(EXPORT_ALL_FORMAT)}, "exported_at": {stamp}, "games": ['
+
+        for index, game in enumerate(every_game()):
+            yield ("," if index else "") + "\n" + json.dumps(export_game(sheet_of(game)))
+        yield "\n]}\n"
+
+    stamp = f"{datetime.now(UTC):%Y-%m-%d}"
+    return Response(
+        stream_with_context(document()),
+        mimetype="application/json",
+        headers={"Content-Disposition": f'attachment; filename="canasta-all-{stamp}.json"'},
+    )

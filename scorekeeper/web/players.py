@@ -1,0 +1,87 @@
+"""The roster and each player's (and partnership's) statistics."""
+
+from __future__ import annotations
+
+from flask import abort, flash, redirect, render_template, url_for
+from flask_babel import gettext as _
+from werkzeug.wrappers import Response as BaseResponse
+
+from ..rules import VARIANTS
+from ..store import players
+from ..store.models import Person
+from ..store.refusal import Refusal
+from . import bp
+from .forms import PersonForm
+
+
+def _person_or_404(person_id: int) -> Person:
+    person = players.find(person_id)
+    if person is None:
+        abort(404, _("There is no such player on the list."))
+    return person
+
+
+def _variant_names() -> dict[str, str]:
+    return {variant.id: _(variant.short_name) for variant in VARIANTS.values()}
+
+
+@bp.route("/players", methods=["GET", "POST"])
+def roster() -> str | BaseResponse | tuple[str, int]:
+    """Everyone who plays here, with games played and won; add someone new."""
+    form = PersonForm()
+    status = 200
+    if form.validate_on_submit():
+        try:
+            person = players.add(form.name.data or "")
+        except Refusal as refusal:
+            form.name.errors = [refusal.message]
+            status = 422
+        else:
+            flash(_("%(name)s is on the list.", name=person.name), "saved")
+            return redirect(url_for("web.roster"), 303)
+    elif form.is_submitted():
+        status = 422
+    return render_template("players/index.html", lines=players.roster(), form=form), status
+
+
+@bp.get("/players/<int:person_id>")
+def player(person_id: int) -> str:
+    """A player's statistics: games and wins, per rule set, per deal, partners, rivals."""
+    page = players.player_page(_person_or_404(person_id))
+    return render_template(
+        "players/show.html",
+        page=page,
+        form=PersonForm(name=page.person.name),
+        variant_names=_variant_names(),
+    )
+
+
+@bp.post("/players/<int:person_id>/rename")
+def rename(person_id: int) -> BaseResponse | tuple[str, int]:
+    person = _person_or_404(person_id)
+    form = PersonForm()
+    if form.validate_on_submit():
+        try:
+            players.rename(person, form.name.data or "")
+        except Refusal as refusal:
+            form.name.errors = [refusal.message]
+        else:
+            flash(_("Renamed: every game of theirs shows %(name)s.", name=person.name), "saved")
+            return redirect(url_for("web.player", person_id=person.id), 303)
+    page = players.player_page(person)
+    html = render_template(
+        "players/show.html", page=page, form=form, variant_names=_variant_names(), renaming=True
+    )
+    return html, 422
+
+
+@bp.get("/partnerships/<slug>")
+def partnership(slug: str) -> str:
+    """What these players did as one side (``slug``: their ids joined by hyphens)."""
+    parts = slug.split("-")
+    if not 2 <= len(parts) <= 3 or not all(part.isdigit() and len(part) < 10 for part in parts):
+        abort(404, _("There is no such partnership."))
+    page = players.partnership_page([int(part) for part in parts])
+    if page is None:
+        abort(404, _("There is no such partnership."))
+    return render_template("players/partnership.html", page=page, variant_names=_variant_names())

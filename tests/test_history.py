@@ -1,0 +1,308 @@
+"""The roster, the history page and each player's statistics, on seeded histories whose
+figures were worked out by hand."""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+import secrets
+from datetime import datetime, timedelta
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from sqlalchemy import insert, select
+
+from scorekeeper.store import db
+from scorekeeper.store.models import Game, Person, Player, Side
+
+from .test_api import auth, get_game, result
+from .test_query_counts import counted
+
+#: RULES.md section 8: case A scores 1210 (went out, a natural and a mixed canasta, one red
+#: three, 220 melded, 10 in hand), case B 265 (150 melded, two red threes, 85 in hand).
+CASE_A = result(220, natural=1, mixed=1, red_threes=1, went_out=True, hand=10)
+CASE_B = result(150, red_threes=2, hand=85)
+
+
+def game(
+    client: FlaskClient,
+    sides: list[tuple[str, list[str]]],
+    deals: list[list[dict[str, Any]]],
+    target: int = 2000,
+) -> str:
+    body = {
+        "variant": "classic",
+        "sides": [{"name": name, "players": players} for name, players in sides],
+        "options": {"target": target},
+    }
+    response = client.post("/api/games", json=body)
+    assert response.status_code == 201, response.get_json()
+    game_id, token = response.get_json()["id"], response.get_json()["token"]
+    for results in deals:
+        posted = client.post(
+            f"/api/games/{game_id}/deals", json={"results": results}, headers=auth(token)
+        )
+        assert posted.status_code == 201, posted.get_json()
+    return str(game_id)
+
+
+def seed_month(client: FlaskClient) -> list[str]:
+    """Three game nights: Us wins the first (1210 + 1210 = 2420), Them the second, and Ana
+    sits with Vera in a third that is still going (one deal)."""
+    us_them = [("Us", ["Ana", "Boris"]), ("Them", ["Vera", "Goran"])]
+    return [
+        game(client, us_them, [[CASE_A, CASE_B], [CASE_A, CASE_B]]),
+        game(client, us_them, [[CASE_B, CASE_A], [CASE_B, CASE_A]]),
+        game(
+            client, [("Mixed", ["Ana", "Vera"]), ("Rest", ["Boris", "Goran"])], [[CASE_A, CASE_B]]
+        ),
+    ]
+
+
+def person_id(app: Flask, name: str) -> int:
+    with app.app_context():
+        found = db.session.scalar(select(Person.id).where(Person.name == name))
+        assert found is not None, name
+        return found
+
+
+def words(html: str) -> str:
+    """The page's text, tags dropped and spaces squeezed (what a player reads)."""
+    return " ".join(re.sub(r"<[^>]+>", " ", html).replace("&amp;", "&").split())
+
+
+def test_games_put_named_players_on_the_roster_once(app: Flask, client: FlaskClient) -> None:
+    seed_month(client)
+    text = words(client.get("/players").get_data(as_text=True))
+    for name, games, won in (("Ana", 3, 1), ("Boris", 3, 1), ("Goran", 3, 1), ("Vera", 3, 1)):
+        assert f"{name} {games} games · {won} won" in text
+    with app.app_context():
+        assert db.session.scalar(select(db.func.count(Person.id))) == 4
+
+
+def test_player_page_shows_hand_checked_figures(app: Flask, client: FlaskClient) -> None:
+    seed_month(client)
+    text = words(client.get(f"/players/{person_id(app, 'Ana')}").get_data(as_text=True))
+    # Games: three played, one won of the two finished, a longest streak of one.
+    assert "3 played" in text and "1 won" in text
+    assert "50% of finished games won" in text
+    assert "1 longest winning streak" in text
+    # Five deals: 1210 + 1210 + 265 + 265 + 1210 = 4160, so 832 a deal; three natural and
+    # three mixed canastas (0.60 each), 1 + 1 + 2 + 2 + 1 = 7 red threes (1.40), out 3 of 5.
+    assert "Over 5 deals." in text
+    assert "Average deal score 832" in text
+    assert "Natural canastas per deal 0.60" in text
+    assert "Mixed canastas per deal 0.60" in text
+    assert "Red threes per deal 1.40" in text
+    assert "Went out 60%" in text
+    assert "Went out concealed 0%" in text
+    # Every deal began below 1500: each needed 50.
+    assert "Deals at each initial-meld minimum Minimum Deals Chart 50 5" in text
+    assert "Classic, 4 3 1 50%" in text
+    # Partners: Boris (2 games, 1 won), Vera (1, still going); rivals in finished games only.
+    assert "Boris 2 1 50%" in text
+    assert "Vera 1 0 –" in text
+    assert "Head to head Against Games Won Lost Vera 2 1 1 Goran 2 1 1" in text
+
+
+def test_partnership_page_counts_only_games_side_by_side(app: Flask, client: FlaskClient) -> None:
+    seed_month(client)
+    ana, boris = person_id(app, "Ana"), person_id(app, "Boris")
+    text = words(client.get(f"/partnerships/{ana}-{boris}").get_data(as_text=True))
+    assert "Ana & Boris" in text
+    assert "2 played" in text and "1 won" in text
+    # Their four deals: 1210 + 1210 + 265 + 265 = 2950, 737.5 a deal, out twice in four.
+    assert "Average deal score 738" in text
+    assert "Went out 50%" in text
+    assert client.get(f"/partnerships/{ana}-999").status_code == 404
+    assert client.get("/partnerships/x-y").status_code == 404
+    assert client.get(f"/partnerships/{ana}").status_code == 404
+
+
+def test_renaming_keeps_the_history_and_shows_everywhere(app: Flask, client: FlaskClient) -> None:
+    games = seed_month(client)
+    ana = person_id(app, "Ana")
+    response = client.post(f"/players/{ana}/rename", data={"name": "Anna K."})
+    assert response.status_code == 303
+    page = words(client.get(f"/players/{ana}").get_data(as_text=True))
+    assert "Anna K." in page and "3 played" in page
+    assert get_game(client, games[0])["sides"][0]["players"] == ["Anna K.", "Boris"]
+    # Typing the new name at a new game seats the same person.
+    game(client, [("A", ["anna k.", "Boris"]), ("B", ["Vera", "Goran"])], [])
+    assert "4 played" in words(client.get(f"/players/{ana}").get_data(as_text=True))
+    # Another player's name is refused, and nothing changes.
+    response = client.post(f"/players/{ana}/rename", data={"name": "vera"})
+    assert response.status_code == 422
+    assert "Someone else on the list is called vera." in words(response.get_data(as_text=True))
+    assert person_id(app, "Anna K.") == ana
+    assert client.post(f"/players/{ana}/rename", data={"name": " "}).status_code == 422
+    assert client.post("/players/12345/rename", data={"name": "X"}).status_code == 404
+
+
+def test_adding_a_player_and_refusing_a_double(client: FlaskClient) -> None:
+    assert client.post("/players", data={"name": "Mila"}).status_code == 303
+    assert "Mila 0 games" in words(client.get("/players").get_data(as_text=True))
+    response = client.post("/players", data={"name": " MILA "})
+    assert response.status_code == 422
+    assert "MILA is already on the list." in response.get_data(as_text=True)
+    response = client.post("/players", data={"name": "x" * 41})
+    assert response.status_code == 422
+
+
+def test_one_person_cannot_sit_twice(client: FlaskClient) -> None:
+    body = {
+        "variant": "classic",
+        "sides": [
+            {"name": "A", "players": ["Ana", "Boris"]},
+            {"name": "B", "players": ["ana", "G"]},
+        ],
+    }
+    response = client.post("/api/games", json=body)
+    assert response.status_code == 422
+    assert response.get_json()["fields"] == {"sides.1.players.0": "Already seated."}
+
+
+def test_new_game_page_offers_the_roster(client: FlaskClient) -> None:
+    seed_month(client)
+    html = client.get("/games/new").get_data(as_text=True)
+    assert '<option value="Goran">' in html
+    assert 'data-name="Vera"' in html
+
+
+def test_history_filters_search_and_pages(app: Flask, client: FlaskClient) -> None:
+    finished, lost, going = seed_month(client)
+    html = client.get("/history").get_data(as_text=True)
+    order = [m for m in re.findall(r'href="/games/([\w-]+)"', html) if m != "new"]
+    assert order[:3] == [going, lost, finished]  # in progress first, then newest first
+    assert "3 games" in words(html)
+
+    vera = person_id(app, "Vera")
+    html = client.get(f"/history?player={vera}").get_data(as_text=True)
+    assert "3 games" in words(html)
+    html = client.get("/history?q=mixed").get_data(as_text=True)  # a side's name
+    assert [m for m in re.findall(r'href="/games/([\w-]+)"', html) if m != "new"] == [going]
+    assert "1 game" in words(html)
+    assert "0 games" in words(client.get("/history?variant=railroad").get_data(as_text=True))
+    tomorrow = (datetime.now() + timedelta(days=2)).date().isoformat()
+    assert "0 games" in words(client.get(f"/history?since={tomorrow}").get_data(as_text=True))
+    assert "3 games" in words(client.get(f"/history?until={tomorrow}").get_data(as_text=True))
+    # Bad filters say what is wrong and are left out; never a 500.
+    response = client.get("/history?since=yesterday&player=abc&page=-3&variant=poker")
+    assert response.status_code == 200
+    text = words(response.get_data(as_text=True))
+    assert "Not a valid date value." in text and "3 games" in text
+
+
+def test_history_search_folds_cyrillic_case(client: FlaskClient) -> None:
+    game(client, [("Ние", ["Ана", "Борис"]), ("Тие", ["Вера", "Горан"])], [])  # noqa: RUF001
+    game(client, [("A", ["Ann", "Bob"]), ("B", ["Cid", "Dan"])], [])
+    assert "1 game" in words(client.get("/history?q=ана").get_data(as_text=True))
+    assert "1 game" in words(client.get("/history?q=ГОР").get_data(as_text=True))
+    assert "0 games" in words(client.get("/history?q=%25").get_data(as_text=True))
+
+
+def bulk_games(app: Flask, count: int, person: int) -> None:
+    """``count`` finished two-sided games straight into the tables (fast), each with the
+    given person in the first seat."""
+    now = datetime(2026, 1, 1)
+    with app.app_context():
+        games, sides, players = [], [], []
+        base = db.session.scalar(select(db.func.max(Side.id))) or 0
+        for n in range(count):
+            game_id = secrets.token_urlsafe(12)
+            games.append(
+                {
+                    "id": game_id,
+                    "token_hash": "0" * 64,
+                    "variant": "classic",
+                    "options": {},
+                    "first_dealer": 0,
+                    "created_at": now + timedelta(minutes=n),
+                    "updated_at": now,
+                    "finished": True,
+                }
+            )
+            for position in range(2):
+                side_id = base + 2 * n + position + 1
+                won = "won" if position == 0 else "lost"
+                record = {"deals": 1, "deal_points": 100, "tiers": {"50": 1}}
+                sides.append(
+                    {
+                        "id": side_id,
+                        "game_id": game_id,
+                        "position": position,
+                        "name": f"Side {position}",
+                        "start": 0,
+                        "total": 5000,
+                        "outcome": won,
+                        "record": record,
+                    }
+                )
+                for seat in range(2):
+                    players.append(
+                        {
+                            "side_id": side_id,
+                            "position": seat,
+                            "name": "P",
+                            "person_id": person if position == seat == 0 else None,
+                        }
+                    )
+        db.session.execute(insert(Game), games)
+        db.session.execute(insert(Side), sides)
+        db.session.execute(insert(Player), players)
+        db.session.commit()
+
+
+@pytest.mark.parametrize("path", ["/history", "/history?page=2", "/players/{ana}", "/"])
+def test_history_and_player_queries_do_not_grow_with_games(
+    app: Flask, client: FlaskClient, path: str
+) -> None:
+    assert client.post("/players", data={"name": "Ana"}).status_code == 303
+    ana = person_id(app, "Ana")
+    costs = []
+    small = 25 if "page=2" in path else 10  # page 2 shows games only from 21 on
+    for total in (small, 10_000):
+        bulk_games(app, total - (small if total > small else 0), ana)
+        with counted(app) as statements:
+            response = client.get(path.format(ana=ana))
+            assert response.status_code == 200
+        costs.append(len(statements))
+    assert costs[0] == costs[1], costs
+    if path == "/history":
+        assert "10,000 games" in words(response.get_data(as_text=True))
+
+
+def test_sheet_as_csv_is_laid_out_like_the_paper_sheet(client: FlaskClient) -> None:
+    first, _lost, _going = seed_month(client)
+    response = client.get(f"/games/{first}/sheet.csv")
+    assert response.status_code == 200
+    assert response.mimetype == "text/csv"
+    assert "attachment" in response.headers["Content-Disposition"]
+    rows = list(csv.reader(io.StringIO(response.get_data(as_text=True).lstrip("\ufeff"))))
+    assert rows == [
+        ["Deal", "Dealer", "Us", "Us total", "Them", "Them total"],
+        ["1", "Ana", "1210", "1210", "265", "265"],
+        ["2", "Vera", "1210", "2420", "265", "530"],
+        ["Winner", "Us"],
+    ]
+    assert client.get("/games/nope/sheet.csv").status_code == 404
+
+
+def test_export_everything_and_import_each_game(client: FlaskClient) -> None:
+    seed_month(client)
+    response = client.get("/history/export.json")
+    assert response.status_code == 200
+    document = response.get_json()
+    assert document["format"] == "canasta-scorekeeper/all/1"
+    assert len(document["games"]) == 3
+    before = {g["id"]: g for g in client.get("/api/games").get_json()["games"]}
+    for exported in document["games"]:
+        copy = client.post("/api/games/import", json=exported)
+        assert copy.status_code == 201
+        again = get_game(client, copy.get_json()["id"])
+        assert [side["total"] for side in again["sides"]] == exported["totals"]
+        assert again["winner"] == exported["winner"]
+    assert len(client.get("/api/games").get_json()["games"]) == len(before) + 3
