@@ -6,12 +6,14 @@ from pathlib import Path
 
 import click
 from flask import Flask
+from flask.cli import with_appcontext
 
 from .store.backup import BackupError, backup, restore
 
 
 @click.command("backup")
 @click.argument("path", type=click.Path(dir_okay=False, path_type=Path))
+@with_appcontext
 def backup_command(path: Path) -> None:
     """Write every game and the roster to PATH (JSON; gzipped when PATH ends in .gz)."""
     counts = backup(path)
@@ -24,6 +26,7 @@ def backup_command(path: Path) -> None:
 @click.command("restore")
 @click.argument("path", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--replace", is_flag=True, help="Delete the games and players here first.")
+@with_appcontext
 def restore_command(path: Path, replace: bool) -> None:
     """Restore a backup written by `flask backup` into this database."""
     try:

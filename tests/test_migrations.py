@@ -28,3 +28,78 @@ def test_downgrade_to_empty_and_upgrade_again(app: Flask) -> None:
         assert not TABLES & set(inspect(db.engine).get_table_names())
         upgrade(directory=str(MIGRATIONS))
         assert set(inspect(db.engine).get_table_names()) >= TABLES
+
+
+def test_upgrade_puts_existing_players_on_the_roster_and_caches_records(app: Flask) -> None:
+    """Games recorded before the roster existed: their named seats join it (default names
+    such as "Us 1" do not) and each side gets its total, outcome and record."""
+    from datetime import datetime
+
+    from sqlalchemy import text
+
+    with app.app_context():
+        downgrade(directory=str(MIGRATIONS), revision="a0e8686026bd")
+        now = datetime(2026, 5, 1, 20, 0)
+        with db.engine.begin() as c:
+            c.execute(
+                text(
+                    "INSERT INTO game (id, token_hash, variant, options, first_dealer, created_at,"
+                    " updated_at, finished) VALUES ('old', :h, 'classic', '{\"target\": 1000}', 0,"
+                    " :t, :t, :f)"
+                ),
+                {"h": "0" * 64, "t": now, "f": True},
+            )
+            for side, (name, players) in enumerate(
+                [("Us", ["Ana", "Boris"]), ("Them", ["Them 1", "Them 2"])]
+            ):
+                c.execute(
+                    text(
+                        "INSERT INTO side (id, game_id, position, name, start)"
+                        " VALUES (:i, 'old', :p, :n, 0)"
+                    ),
+                    {"i": side + 1, "p": side, "n": name},
+                )
+                for seat, player in enumerate(players):
+                    c.execute(
+                        text(
+                            "INSERT INTO player (side_id, position, name) VALUES (:s, :p, :n)"
+                        ),
+                        {"s": side + 1, "p": seat, "n": player},
+                    )
+            c.execute(
+                text(
+                    "INSERT INTO deal (id, game_id, seq, version, created_at)"
+                    " VALUES (1, 'old', 1, 1, :t)"
+                ),
+                {"t": now},
+            )
+            for side, (meld, natural, mixed, threes, out, hand) in enumerate(
+                [(220, 1, 1, 1, True, 10), (150, 0, 0, 2, False, 85)]
+            ):
+                c.execute(
+                    text(
+                        "INSERT INTO deal_result (deal_id, side_position, meld_points,"
+                        " natural_canastas, mixed_canastas, wild_canastas, sevens_canastas,"
+                        " concealed_canastas, red_threes, went_out, concealed, hand_points)"
+                        " VALUES (1, :p, :m, :n, :x, 0, 0, 0, :r, :o, :c, :h)"
+                    ),
+                    {"p": side, "m": meld, "n": natural, "x": mixed, "r": threes, "o": out,
+                     "c": False, "h": hand},
+                )
+        upgrade(directory=str(MIGRATIONS))
+        with db.engine.connect() as c:
+            people = c.execute(text("SELECT name, key FROM person ORDER BY key")).all()
+            sides = c.execute(
+                text("SELECT total, outcome, record FROM side ORDER BY position")
+            ).all()
+            linked = c.execute(
+                text("SELECT count(*) FROM player WHERE person_id IS NOT NULL")
+            ).scalar()
+    assert [tuple(p) for p in people] == [("Ana", "ana"), ("Boris", "boris")]
+    assert linked == 2
+    # Case A (1210) wins at a target of 1000; case B scores 265.
+    assert [(total, outcome) for total, outcome, _ in sides] == [(1210, "won"), (265, "lost")]
+    import json
+
+    us = sides[0][2] if isinstance(sides[0][2], dict) else json.loads(sides[0][2])
+    assert us["natural_canastas"] == 1 and us["went_out"] == 1 and us["tiers"] == {"50": 1}
