@@ -120,6 +120,99 @@ document.addEventListener("click", function (event) {
   input.dispatchEvent(new Event("input", { bubbles: true }));
 });
 
+// Deal form, fewer taps (DESIGN.md: at most 20 for a deal). The points fields come one
+// after another: a figure that cannot grow (one more digit would pass all the card points
+// the packs hold, or it starts with 0) moves on to the next by itself; Enter ("next" on
+// the keypad) moves on after a shorter one, and in the last one saves; Backspace in an
+// empty one goes back, and so does a "+" typed just after moving on (a sum: 120+35).
+var movedOn = null;  // {from, to}: the last move a full figure made by itself
+function pointsFields(form) {
+  return Array.prototype.slice.call(form.querySelectorAll("input.points"));
+}
+function moveOn(input, byItself) {
+  var fields = pointsFields(input.form);
+  var next = fields[fields.indexOf(input) + 1];
+  movedOn = byItself && next ? { from: input, to: next } : null;
+  if (next) {
+    next.focus();
+    next.select();
+  } else {
+    var save = input.form.querySelector("button[type=submit]");
+    if (save) save.focus();  // the keypad closes: the live line and the save button show
+  }
+}
+document.addEventListener("input", function (event) {
+  var input = event.target;
+  var form = input.form;
+  if (event.inputType !== "insertText" || !form || !form.dataset.pointsMax) return;
+  if (!input.classList.contains("points") || input.selectionEnd !== input.value.length) return;
+  var typed = input.value.trim();
+  if (!/^\d+$/.test(typed)) return;  // a sum such as 120+35 goes on until Enter
+  if (typed.charAt(0) === "0" || Number(typed) * 10 > Number(form.dataset.pointsMax)) {
+    moveOn(input, true);
+  }
+});
+document.addEventListener("beforeinput", function (event) {
+  var move = movedOn;
+  movedOn = null;
+  if (!move || move.to !== event.target || event.data !== "+" || move.to.value !== "") return;
+  event.preventDefault();
+  move.from.focus();
+  move.from.value += "+";
+  move.from.dispatchEvent(new Event("input", { bubbles: true }));
+});
+document.addEventListener("focusout", function (event) {
+  if (movedOn && event.target === movedOn.to) movedOn = null;
+});
+document.addEventListener("keydown", function (event) {
+  var input = event.target;
+  if (!input.form || !input.form.dataset.pointsMax || !input.classList.contains("points")) return;
+  var fields = pointsFields(input.form);
+  var at = fields.indexOf(input);
+  if (event.key === "Enter" && at < fields.length - 1) {
+    event.preventDefault();  // not the form's implicit submission: only the last one saves
+    moveOn(input);
+  } else if (event.key === "Backspace" && input.value === "" && at > 0) {
+    event.preventDefault();
+    var back = fields[at - 1];
+    back.focus();
+    back.setSelectionRange(back.value.length, back.value.length);
+  }
+});
+
+// A new deal's "who went out" follows the canastas until the player picks: going out
+// needs canastas, so when only one side has what it takes, that side went out (or, rarely,
+// nobody: one tap). With two or more such sides it stays as it was opened: nobody.
+function guessWhoWentOut(form) {
+  var box = form.querySelector("[data-out-canastas]");
+  if (!box) return;
+  var kinds = box.dataset.canastaFields.split(" ");
+  var needed = box.dataset.outKinds ? box.dataset.outKinds.split(" ") : [];
+  var able = [];
+  box.querySelectorAll("input[type=radio][value]").forEach(function (radio) {
+    if (radio.value === "") return;
+    var count = function (kind) {
+      var field = document.getElementById("sides-" + radio.value + "-" + kind);
+      return field ? parseInt(field.value, 10) || 0 : 0;
+    };
+    var all = kinds.reduce(function (sum, kind) { return sum + count(kind); }, 0);
+    var each = needed.every(function (kind) { return count(kind) > 0; });
+    if (all >= Number(box.dataset.outCanastas) && each) able.push(radio.value);
+  });
+  var pick = box.querySelector('input[type=radio][value="' + (able.length === 1 ? able[0] : "") + '"]');
+  if (pick) pick.checked = true;
+}
+document.addEventListener("input", function (event) {
+  var form = event.target.form;
+  if (form && /_canastas$/.test(event.target.id)) guessWhoWentOut(form);
+});
+function playerPicked(event) {
+  var box = event.target.closest && event.target.closest("[data-out-canastas]");
+  if (box && event.target.type === "radio") delete box.dataset.outCanastas;  // theirs stands
+}
+document.addEventListener("click", playerPicked);
+document.addEventListener("change", playerPicked);
+
 // Scorer link: the game's secret travels in the address's fragment, which no server sees;
 // put it into the form, and take it out of the address bar and the history.
 document.addEventListener("DOMContentLoaded", function () {

@@ -24,6 +24,12 @@ RESULTS = Path(__file__).resolve().parents[2] / "test-results" / "screenshots"
 PHONE = {"width": 390, "height": 844}
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "measure: reports figures (stdout, test-results/) and asserts only loose bounds"
+    )
+
+
 @pytest.fixture(scope="session")
 def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     folder = tmp_path_factory.mktemp("live")
