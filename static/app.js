@@ -286,3 +286,24 @@ document.addEventListener("submit", function (event) {
   var banner = document.getElementById("not-saved");
   if (banner) banner.hidden = false;
 }, true);
+
+// New game: a regular's name chip seats them in the first empty seat (or the seat being
+// typed in), and leaves the list; typing still works for anyone new.
+document.addEventListener("click", function (event) {
+  var chip = event.target.closest("[data-fill-seats] button[data-name]");
+  if (!chip) return;
+  var seats = Array.prototype.slice.call(document.querySelectorAll("input[list=roster]"));
+  var active = document.activeElement;
+  var seat = seats.indexOf(active) >= 0 && !active.value.trim() ? active : null;
+  seat = seat || seats.filter(function (input) { return !input.value.trim(); })[0];
+  if (!seat) return;
+  seat.value = chip.dataset.name;
+  seat.dispatchEvent(new Event("input", { bubbles: true }));
+  chip.hidden = true;
+});
+
+// Filters that apply as soon as they change (the history page): no "Show" tap needed.
+document.addEventListener("change", function (event) {
+  var form = event.target.closest("form[data-autosubmit]");
+  if (form && event.target.tagName === "SELECT") form.requestSubmit();
+});

@@ -178,6 +178,7 @@ def test_history_filters_search_and_pages(app: Flask, client: FlaskClient) -> No
     order = [m for m in re.findall(r'href="/games/([\w-]+)"', html) if m != "new"]
     assert order[:3] == [going, lost, finished]  # in progress first, then newest first
     assert "3 games" in words(html)
+    assert "field-error" not in html and "<details class=\"filters\">" in html  # closed
 
     vera = person_id(app, "Vera")
     html = client.get(f"/history?player={vera}").get_data(as_text=True)

@@ -412,8 +412,8 @@ class HistoryForm(Form):
     """The history page's filters, read from the query string (a GET form: no CSRF)."""
 
     q = StringField(_l("Name"), [Optional(), Length(max=MAX_NAME)])
-    player = SelectField(_l("Player"), validate_choice=True)
-    variant = SelectField(_l("Rule set"), validate_choice=True)
+    player = SelectField(_l("Player"), default="", validate_choice=True)
+    variant = SelectField(_l("Rule set"), default="", validate_choice=True)
     since = DateField(_l("From"), [Optional()])
     until = DateField(_l("Until"), [Optional()])
     page = IntegerField(_l("Page"), [Optional(), NumberRange(min=1, max=1_000_000)])

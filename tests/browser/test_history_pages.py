@@ -1,0 +1,97 @@
+"""History, roster and statistics on a phone: a game set up with regulars' chips, the
+history narrowed by a player, a player's figures and a rename, at 360 px without sideways
+scrolling and without serious accessibility problems."""
+
+from __future__ import annotations
+
+import re
+import secrets
+
+from playwright.sync_api import Page, expect
+
+from .conftest import shot
+from .test_accessibility import serious
+
+
+def api_game(page: Page, live_server: str, players: list[str], *deals: object) -> str:
+    sides = [
+        {"name": "Us", "players": players[:2]},
+        {"name": "Them", "players": players[2:]},
+    ]
+    made = page.request.post(
+        live_server + "/api/games",
+        data={"variant": "classic", "sides": sides, "options": {"target": 2000}},
+    )
+    assert made.ok, made.text()
+    body = made.json()
+    for results in deals:
+        posted = page.request.post(
+            f"{live_server}/api/games/{body['id']}/deals",
+            data={"results": results},
+            headers={"Authorization": f"Bearer {body['token']}"},
+        )
+        assert posted.ok, posted.text()
+    return str(body["id"])
+
+
+CASE_A = {"meld_points": 220, "natural_canastas": 1, "mixed_canastas": 1, "red_threes": 1,
+          "went_out": True, "hand_points": 10}  # fmt: skip
+CASE_B = {"meld_points": 150, "red_threes": 2, "hand_points": 85}
+
+
+def fits(page: Page) -> None:
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
+def test_history_players_and_statistics_on_a_phone(phone: Page, live_server: str) -> None:
+    page = phone
+    page.set_viewport_size({"width": 360, "height": 780})
+    run = secrets.token_hex(2)  # the live server outlives one test: names of this run only
+    names = [f"{name} {run}" for name in ("Dana", "Emil", "Fani", "Gjoko")]
+    dana, emil = names[0], names[1]
+    api_game(page, live_server, names, [CASE_A, CASE_B], [CASE_A, CASE_B])
+    api_game(page, live_server, names, [CASE_B, CASE_A])
+    problems: dict[str, list[str]] = {}
+
+    # New game: the regulars are chips; four taps seat them in order.
+    page.goto(live_server + "/games/new")
+    for name in names:
+        page.locator(".regulars").get_by_role("button", name=name, exact=True).tap()
+    expect(page.locator("#players-0")).to_have_value(dana)
+    expect(page.locator("#players-3")).to_have_value(names[3])
+    expect(page.locator(".regulars").get_by_role("button", name=dana, exact=True)).to_be_hidden()
+
+    # History: in progress first; narrowing to a player applies as soon as it is picked.
+    page.goto(live_server + "/history")
+    expect(page.get_by_role("heading", name="All games")).to_be_visible()
+    fits(page)
+    problems["history"] = serious(page)
+    page.get_by_text("Find games").tap()
+    page.get_by_label("Player").select_option(label=emil)
+    expect(page).to_have_url(re.compile(r"player=\d+"))
+    expect(page.locator(".games li")).to_have_count(2)
+    expect(page.locator(".games li").first).to_contain_text("in progress, deal 2 next")
+    shot(page, "history")
+
+    # A player's page: figures, partners, rivals; a rename keeps them.
+    page.goto(live_server + "/players")
+    fits(page)
+    problems["players"] = serious(page)
+    page.get_by_role("link", name=re.compile(f"^{dana}")).tap()
+    expect(page.get_by_role("heading", name=dana, exact=True)).to_be_visible()
+    expect(page.locator(".figures")).to_contain_text("2 played")
+    expect(page.locator(".figures")).to_contain_text("100% of finished games won")
+    fits(page)
+    problems["player"] = serious(page)
+    shot(page, "player")
+    page.get_by_text("Rename").tap()
+    page.get_by_label("Name").fill(f"{dana} M.")
+    page.get_by_role("button", name="Save the name").tap()
+    expect(page.get_by_role("heading", name=f"{dana} M.")).to_be_visible()
+    expect(page.locator(".figures")).to_contain_text("2 played")
+
+    page.get_by_role("link", name=emil).first.tap()
+    expect(page.get_by_role("heading", name=f"{dana} M. & {emil}")).to_be_visible()
+    fits(page)
+    problems["partnership"] = serious(page)
+    assert {name: found for name, found in problems.items() if found} == {}
