@@ -87,7 +87,7 @@ def test_player_page_shows_hand_checked_figures(app: Flask, client: FlaskClient)
     seed_month(client)
     text = words(client.get(f"/players/{person_id(app, 'Ana')}").get_data(as_text=True))
     # Games: three played, one won of the two finished, a longest streak of one.
-    assert "3 played" in text and "1 won" in text
+    assert "3 games played" in text and "1 game won" in text
     assert "50% of finished games won" in text
     assert "1 longest winning streak" in text
     # Five deals: 1210 + 1210 + 265 + 265 + 1210 = 4160, so 832 a deal; three natural and
@@ -113,7 +113,7 @@ def test_partnership_page_counts_only_games_side_by_side(app: Flask, client: Fla
     ana, boris = person_id(app, "Ana"), person_id(app, "Boris")
     text = words(client.get(f"/partnerships/{ana}-{boris}").get_data(as_text=True))
     assert "Ana & Boris" in text
-    assert "2 played" in text and "1 won" in text
+    assert "2 games played" in text and "1 game won" in text
     # Their four deals: 1210 + 1210 + 265 + 265 = 2950, 737.5 a deal, out twice in four.
     assert "Average deal score 738" in text
     assert "Went out 50%" in text
@@ -128,11 +128,11 @@ def test_renaming_keeps_the_history_and_shows_everywhere(app: Flask, client: Fla
     response = client.post(f"/players/{ana}/rename", data={"name": "Anna K."})
     assert response.status_code == 303
     page = words(client.get(f"/players/{ana}").get_data(as_text=True))
-    assert "Anna K." in page and "3 played" in page
+    assert "Anna K." in page and "3 games played" in page
     assert get_game(client, games[0])["sides"][0]["players"] == ["Anna K.", "Boris"]
     # Typing the new name at a new game seats the same person.
     game(client, [("A", ["anna k.", "Boris"]), ("B", ["Vera", "Goran"])], [])
-    assert "4 played" in words(client.get(f"/players/{ana}").get_data(as_text=True))
+    assert "4 games played" in words(client.get(f"/players/{ana}").get_data(as_text=True))
     # Another player's name is refused, and nothing changes.
     response = client.post(f"/players/{ana}/rename", data={"name": "vera"})
     assert response.status_code == 422
