@@ -197,6 +197,32 @@ def test_history_filters_search_and_pages(app: Flask, client: FlaskClient) -> No
     assert "Not a valid date value." in text and "3 games" in text
 
 
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/history?since=0001-01-01&until=9999-12-31",
+        "/history?page=99999999999999999999",
+        "/history?q=" + "x" * 500,
+        "/history?player=99999999999",
+        "/history?since=2026-02-01&until=2026-01-01",
+    ],
+)
+def test_odd_history_addresses_answer_without_error(client: FlaskClient, path: str) -> None:
+    seed_month(client)
+    response = client.get(path)
+    assert response.status_code == 200
+    assert "field-error" in response.get_data(as_text=True) or "3 games" in words(
+        response.get_data(as_text=True)
+    )
+
+
+@pytest.mark.parametrize(
+    "path", ["/players/99999999999999999", "/players/0", "/partnerships/1-99999999999"]
+)
+def test_unknown_players_are_not_found(client: FlaskClient, path: str) -> None:
+    assert client.get(path).status_code == 404
+
+
 def test_history_search_folds_cyrillic_case(client: FlaskClient) -> None:
     game(client, [("Ние", ["Ана", "Борис"]), ("Тие", ["Вера", "Горан"])], [])  # noqa: RUF001
     game(client, [("A", ["Ann", "Bob"]), ("B", ["Cid", "Dan"])], [])

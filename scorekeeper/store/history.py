@@ -49,7 +49,7 @@ def _conditions(filters: Filters) -> list[ColumnElement[bool]]:
         where.append(Game.variant == filters.variant)
     if filters.since:
         where.append(Game.created_at >= datetime.combine(filters.since, time()))
-    if filters.until:
+    if filters.until and filters.until < date.max:
         end = datetime.combine(filters.until + timedelta(days=1), time())
         where.append(Game.created_at < end)
     if filters.search.strip():

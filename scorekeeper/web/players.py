@@ -13,9 +13,12 @@ from ..store.refusal import Refusal
 from . import bp
 from .forms import PersonForm
 
+#: Ids beyond a 32-bit integer are no person's (and PostgreSQL would refuse to compare).
+MAX_ID = 2**31 - 1
+
 
 def _person_or_404(person_id: int) -> Person:
-    person = players.find(person_id)
+    person = players.find(person_id) if person_id <= MAX_ID else None
     if person is None:
         abort(404, _("There is no such player on the list."))
     return person
