@@ -333,3 +333,15 @@ def test_export_everything_and_import_each_game(client: FlaskClient) -> None:
         assert [side["total"] for side in again["sides"]] == exported["totals"]
         assert again["winner"] == exported["winner"]
     assert len(client.get("/api/games").get_json()["games"]) == len(before) + 3
+
+
+def test_csv_names_cannot_run_as_spreadsheet_formulas(client: FlaskClient) -> None:
+    game_id = game(
+        client,
+        [("=HYPERLINK(\"x\")", ["@Ana", "Boris"]), ("Them", ["+Vera", "-Goran"])],
+        [[CASE_A, CASE_B]],
+    )
+    text = client.get(f"/games/{game_id}/sheet.csv").get_data(as_text=True)
+    rows = list(csv.reader(io.StringIO(text.lstrip("\ufeff"))))
+    assert rows[0][2:4] == ["'=HYPERLINK(\"x\")", "'=HYPERLINK(\"x\") total"]
+    assert rows[1] == ["1", "'@Ana", "1210", "1210", "265", "265"]
