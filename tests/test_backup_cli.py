@@ -139,3 +139,25 @@ def test_a_bad_backup_restores_nothing(
     assert re.search(r"replayed it gives totals \[265, 1210\]", refused("", {"games": games}))
     games[0] = {**document["games"][0], "sides": "nonsense"}
     assert "games.0: not a game" in refused("", {"games": games})
+
+
+def test_a_damaged_game_is_named_and_restores_nothing(
+    client: FlaskClient, runner: FlaskCliRunner, other: Flask, tmp_path: Path
+) -> None:
+    seed_month(client)
+    path = tmp_path / "backup.json"
+    assert runner.invoke(args=["backup", str(path)]).exit_code == 0
+    document = json.loads(path.read_text())
+    first = document["games"][0]
+    for damaged in (
+        {**document, "games": [{**first, "variant": "poker"}]},
+        {**document, "games": [first, first]},
+        {**document, "people": document["people"] * 2},
+    ):
+        bad = tmp_path / "bad.json"
+        bad.write_text(json.dumps(damaged))
+        done = other.test_cli_runner().invoke(args=["restore", str(bad)])
+        assert done.exit_code == 1, done.output
+        assert "Nothing was changed." in done.output
+        assert "Traceback" not in done.output
+        assert counts(other) == (0, 0, 0)

@@ -345,3 +345,115 @@ def test_csv_names_cannot_run_as_spreadsheet_formulas(client: FlaskClient) -> No
     rows = list(csv.reader(io.StringIO(text.lstrip("\ufeff"))))
     assert rows[0][2:4] == ["'=HYPERLINK(\"x\")", "'=HYPERLINK(\"x\") total"]
     assert rows[1] == ["1", "'@Ana", "1210", "1210", "265", "265"]
+
+
+def test_a_new_name_added_meanwhile_by_another_game_is_the_same_person(
+    app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two phones start games naming the same new player at the same moment: the one that
+    commits second finds the person the first added (a real second connection writes)."""
+    import scorekeeper.store.games as games
+
+    real = games.person_for
+    raced: list[str] = []
+
+    def person_for_racing(name: str) -> Person:
+        person = real(name)
+        if person.id is None and name not in raced:
+            raced.append(name)
+            with db.engine.begin() as other:
+                other.execute(insert(Person).values(name=name, key=person.key))
+        return person
+
+    monkeypatch.setattr(games, "person_for", person_for_racing)
+    response = client.post(
+        "/api/games",
+        json={"variant": "classic-2", "sides": [{"players": ["Zed"]}, {"players": ["Yan"]}]},
+    )
+    assert response.status_code == 201, response.get_json()
+    assert raced == ["Zed", "Yan"]
+    with app.app_context():
+        assert db.session.scalar(select(db.func.count(Person.id))) == 2
+        seated = db.session.scalars(select(Player.person_id)).all()
+        assert None not in seated
+
+
+def test_renaming_a_player_alone_renames_their_side(app: Flask, client: FlaskClient) -> None:
+    response = client.post(
+        "/api/games",
+        json={"variant": "classic-2", "sides": [{"players": ["Ana"]}, {"players": ["Yan"]}]},
+    )
+    game_id = response.get_json()["id"]
+    ana = person_id(app, "Ana")
+    assert client.post(f"/players/{ana}/rename", data={"name": "Anastasia"}).status_code == 303
+    sides = get_game(client, game_id)["sides"]
+    assert [(s["name"], s["players"]) for s in sides] == [
+        ("Anastasia", ["Anastasia"]),
+        ("Yan", ["Yan"]),
+    ]
+
+
+def test_default_seat_names_do_not_join_the_roster(app: Flask, client: FlaskClient) -> None:
+    body = {"variant": "classic", "sides": [{"name": "Us"}, {"name": "Them"}]}
+    game_id = client.post("/api/games", json=body).get_json()["id"]
+    document = client.get(f"/api/games/{game_id}/export").get_json()
+    assert document["sides"][0]["players"] == ["Us 1", "Us 2"]
+    assert client.post("/api/games/import", json=document).status_code == 201
+    with app.app_context():
+        assert db.session.scalar(select(db.func.count(Person.id))) == 0
+
+
+def test_import_keeps_the_date_and_refuses_claims_its_deals_do_not_make(
+    client: FlaskClient,
+) -> None:
+    first = seed_month(client)[0]
+    document = client.get(f"/api/games/{first}/export").get_json()
+    copy = client.post("/api/games/import", json={**document, "created_at": "2020-02-29T20:15:00Z"})
+    assert copy.status_code == 201
+    assert get_game(client, copy.get_json()["id"])["created_at"].startswith("2020-02-29T20:15")
+    wrong = client.post("/api/games/import", json={**document, "totals": [9999, 1]})
+    assert wrong.status_code == 422
+    assert "totals" in wrong.get_json()["fields"]
+    assert client.post("/api/games/import", json={**document, "winner": 1}).status_code == 422
+    soon = {**document, "created_at": "soon"}
+    assert client.post("/api/games/import", json=soon).status_code == 422
+
+
+def test_side_names_are_found_in_any_case_and_alphabet(client: FlaskClient) -> None:
+    game(client, [("Мы", ["A1", "A2"]), ("Вы", ["B1", "B2"])], [])
+    for query in ("мы", "МЫ", "Мы"):
+        assert "1 game" in words(client.get(f"/history?q={query}").get_data(as_text=True))
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["/history?_method=POST", "/history?endpoint=x", "/history?_anchor=x&_external=1"],
+)
+def test_history_pages_ignore_unknown_query_keys(client: FlaskClient, path: str) -> None:
+    for n in range(21):
+        game(client, [(f"S{n}", ["A", "B"]), ("T", ["C", "D"])], [])
+    response = client.get(path)
+    assert response.status_code == 200
+    assert 'href="/history?page=2"' in response.get_data(as_text=True)
+
+
+def test_a_page_past_the_end_shows_the_last(client: FlaskClient) -> None:
+    seed_month(client)
+    text = words(client.get("/history?page=5").get_data(as_text=True))
+    assert "3 games" in text and "No game yet" not in text
+
+
+@pytest.mark.parametrize("path", ["/partnerships/1-²", "/partnerships/١-2"])  # noqa: RUF001
+def test_odd_digits_are_no_partnership(client: FlaskClient, path: str) -> None:
+    assert client.get(path).status_code == 404
+
+
+def test_names_that_unfold_too_long_and_control_characters_are_refused(
+    client: FlaskClient,
+) -> None:
+    response = client.post("/players", data={"name": "ﷺ" * 4})
+    assert response.status_code == 422
+    assert "at most 40 letters" in response.get_data(as_text=True)
+    response = client.get("/history?q=a%00b")
+    assert response.status_code == 200
+    assert "A name is letters, digits and punctuation." in response.get_data(as_text=True)

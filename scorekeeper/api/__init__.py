@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from datetime import UTC, datetime
 from typing import Any
 
 from flask import Blueprint, Response, jsonify, request, url_for
@@ -29,6 +30,7 @@ from ..rules import (
 from ..rules.scoring import BOOLEAN_FIELDS, INTEGER_FIELDS
 from ..store.games import (
     EXPORT_FORMAT,
+    Claimed,
     Refusal,
     Sheet,
     SideSpec,
@@ -242,6 +244,41 @@ def _integer(value: Any, path: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise ApiError(422, f"{path} must be a whole number.", {path: "Must be a whole number."})
     return value
+
+
+def _claims(body: Mapping[str, Any], sides: int) -> Claimed:
+    """What an export says its game came to (totals, winner) and when it was played."""
+    totals = body.get("totals")
+    if totals is not None and (
+        not isinstance(totals, list)
+        or len(totals) != sides
+        or any(isinstance(t, bool) or not isinstance(t, int) for t in totals)
+    ):
+        raise ApiError(
+            422, "totals must list one whole number per side.", {"totals": "One per side."}
+        )
+    winner = body.get("winner")
+    if winner is not None and (
+        isinstance(winner, bool) or not isinstance(winner, int) or not 0 <= winner < sides
+    ):
+        raise ApiError(422, "winner must be a side's index or null.", {"winner": "A side."})
+    created = body.get("created_at")
+    moment = None
+    if created is not None:
+        try:
+            moment = datetime.fromisoformat(str(created).replace("Z", "+00:00"))
+        except ValueError:
+            raise ApiError(
+                422, "created_at must be a date and time.", {"created_at": "ISO 8601."}
+            ) from None
+        if moment.tzinfo is not None:
+            moment = moment.astimezone(UTC).replace(tzinfo=None)
+    return Claimed(
+        totals=totals,
+        names_winner=totals is not None and "winner" in body,
+        winner=winner,
+        created_at=moment,
+    )
 
 
 def _side_specs(value: Any) -> list[SideSpec]:
@@ -485,6 +522,7 @@ def import_() -> tuple[Response, int]:
         options,
         _integer(body.get("first_dealer", 0), "first_dealer"),
         results,
+        _claims(body, len(sides)),
     )
     return jsonify({**game_json(sheet_of(game)), "token": token}), 201
 

@@ -19,7 +19,9 @@ from pathlib import Path
 from typing import IO, Any
 
 from sqlalchemy import delete, func, select, text
+from sqlalchemy.exc import IntegrityError
 
+from ..rules import OptionError
 from ..rules.scoring import INTEGER_FIELDS
 from .db import db
 from .games import _cache_records, sheet_of
@@ -231,12 +233,22 @@ def restore(path: Path, *, replace: bool = False) -> Counts:
             person.key = name_key(person.name)
             people[person.id] = person
             db.session.add(person)
-        db.session.flush()
+        try:
+            db.session.flush()
+        except IntegrityError as error:
+            message = f"people: two players share an id or a name ({error.orig})."
+            raise BackupError(message) from None
         games = deals = 0
         for game, data in _games(document, people):
-            db.session.add(game)
-            db.session.flush()
-            sheet = sheet_of(game)
+            try:
+                db.session.add(game)
+                db.session.flush()
+                sheet = sheet_of(game)
+            except IntegrityError as error:
+                raise BackupError(f"Game {game.id}: twice, or clashing ({error.orig}).") from None
+            except (KeyError, OptionError, ValueError, TypeError, IndexError) as error:
+                message = f"Game {game.id}: not a game of these rules ({error!r})."
+                raise BackupError(message) from None
             if list(sheet.state.totals) != data.get("totals") or sheet.state.winner != data.get(
                 "winner"
             ):

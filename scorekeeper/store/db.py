@@ -32,10 +32,17 @@ SQLITE_BUSY_TIMEOUT_MS = 10_000
 @event.listens_for(Engine, "connect")
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:
     """SQLite: write-ahead log (readers never wait for a writer, a crash loses nothing
-    committed), a busy timeout instead of "database is locked", foreign keys on."""
+    committed), a busy timeout instead of "database is locked", foreign keys on, and a
+    ``casefold`` function for searching names in any alphabet."""
     if isinstance(connection, sqlite3.Connection):
         cursor = connection.cursor()
         cursor.execute("PRAGMA journal_mode=WAL")
         cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}")
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.close()
+        # SQLite's lower() folds only ASCII: searching "мы" must find "Мы" too.
+        connection.create_function("casefold", 1, _casefold, deterministic=True)
+
+
+def _casefold(value: str | None) -> str | None:
+    return value.casefold() if isinstance(value, str) else value

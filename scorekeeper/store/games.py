@@ -12,6 +12,7 @@ import re
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 
 from flask_babel import gettext as _
 from sqlalchemy import func, select, update
@@ -37,7 +38,7 @@ from ..rules.scoring import INTEGER_FIELDS
 from ..rules.stats import side_records
 from .db import db
 from .models import Deal, DealResult, Game, Person, Player, Side, _now
-from .players import person_for, record_to_json
+from .players import is_default_name, person_for, record_to_json
 from .refusal import Refusal, check_name
 
 #: A starting total carried over from paper cannot be wilder than this.
@@ -163,7 +164,31 @@ def create_game(
     *,
     commit: bool = True,
 ) -> tuple[Game, str]:
-    """Create a game; returns it with its edit secret (shown once, stored hashed)."""
+    """Create a game; returns it with its edit secret (shown once, stored hashed).
+
+    Two games naming the same new player at the same moment both add them to the roster:
+    the later one collides on the roster's name key and is built again, finding the
+    person the first one added."""
+    if not commit:
+        return _new_game(variant, sides, options, first_dealer)
+    for _attempt in range(SAVE_ATTEMPTS):
+        game, token = _new_game(variant, sides, options, first_dealer)
+        try:
+            _commit(game)
+        except (Collision, IntegrityError, OperationalError):
+            db.session.rollback()
+            continue
+        return game, token
+    raise Refusal(_("This game is too busy right now; try again."), status=409)
+
+
+def _new_game(
+    variant: str,
+    sides: Sequence[SideSpec],
+    options: Mapping[str, object] | None,
+    first_dealer: int,
+) -> tuple[Game, str]:
+    """The game built and added to the session, not yet committed."""
     if variant not in VARIANTS:
         known = ", ".join(VARIANTS)
         raise Refusal(
@@ -224,7 +249,7 @@ def create_game(
         for index, player in enumerate(players):
             name = check_name(player, f"{path}.players.{index}", side=False)
             seat = Player(position=index, name=name)
-            if spec.players:  # named players join the roster; "Us 1" by default does not
+            if spec.players and not is_default_name(side.name, index, name, len(players)):
                 seat.person = person_for(name)
                 if seat.person in seated_people:
                     raise Refusal(
@@ -241,8 +266,6 @@ def create_game(
         )
     game.first_dealer = first_dealer
     db.session.add(game)
-    if commit:
-        _commit_or_refuse(game)
     return game, token
 
 
@@ -518,29 +541,69 @@ def export_game(sheet: Sheet) -> dict[str, object]:
     }
 
 
+@dataclass(frozen=True)
+class Claimed:
+    """What an export document says the game came to: an import must come to the same."""
+
+    totals: list[int] | None = None
+    #: Whether the document names a winner (null included) to check.
+    names_winner: bool = False
+    winner: int | None = None
+    created_at: datetime | None = None
+
+
 def import_game(
     variant: str,
     sides: Sequence[SideSpec],
     options: Mapping[str, object],
     first_dealer: int,
     deals: Sequence[Sequence[SideResult]],
+    claimed: Claimed = Claimed(),
 ) -> tuple[Game, str]:
     """Create a game and replay its deals through the same checks as the deal form, in
-    one transaction: a document with any refused deal creates nothing."""
-    try:
-        game, token = create_game(variant, sides, options, first_dealer, commit=False)
-        for index, results in enumerate(deals):
-            try:
-                add_deal(game, results, commit=False)
-            except Refusal as refusal:
-                fields = {f"deals.{index}.{path}": msg for path, msg in refusal.fields.items()}
-                raise Refusal(
-                    _("Deal %(number)s: %(reason)s", number=index + 1, reason=refusal.message),
-                    fields,
-                    status=422,
-                ) from None
-        _commit(game)
-    except Refusal:
-        db.session.rollback()
-        raise
-    return game, token
+    one transaction: a document with any refused deal, or whose totals or winner differ
+    from what the replay gives, creates nothing. The game keeps the document's date."""
+    for _attempt in range(SAVE_ATTEMPTS):
+        try:
+            game, token = create_game(variant, sides, options, first_dealer, commit=False)
+            if claimed.created_at is not None:
+                game.created_at = game.updated_at = claimed.created_at
+            for index, results in enumerate(deals):
+                try:
+                    add_deal(game, results, commit=False)
+                except Refusal as refusal:
+                    fields = {f"deals.{index}.{path}": msg for path, msg in refusal.fields.items()}
+                    raise Refusal(
+                        _("Deal %(number)s: %(reason)s", number=index + 1, reason=refusal.message),
+                        fields,
+                        status=422,
+                    ) from None
+            _check_claims(sheet_of(game), claimed)
+            _commit(game)
+        except Refusal:
+            db.session.rollback()
+            raise
+        except (Collision, IntegrityError, OperationalError):
+            db.session.rollback()
+            continue
+        return game, token
+    raise Refusal(_("This game is too busy right now; try again."), status=409)
+
+
+def _check_claims(sheet: Sheet, claimed: Claimed) -> None:
+    state = sheet.state
+    if claimed.totals is not None and list(state.totals) != list(claimed.totals):
+        raise Refusal(
+            _(
+                "The document says the totals are %(claimed)s, but its deals add up to "
+                "%(totals)s.",
+                claimed=", ".join(str(t) for t in claimed.totals),
+                totals=", ".join(str(t) for t in state.totals),
+            ),
+            {"totals": _("The deals add up to %(totals)s.", totals=list(state.totals))},
+        )
+    if claimed.names_winner and state.winner != claimed.winner:
+        raise Refusal(
+            _("The document names another winner than its deals give."),
+            {"winner": _("The deals give %(winner)s.", winner=str(state.winner))},
+        )

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 
 from sqlalchemy import ColumnElement, func, or_, select
-from sqlalchemy.orm import selectinload
+from sqlalchemy.orm import InstrumentedAttribute, selectinload
 
 from .db import db
 from .models import Deal, Game, Person, Player, Side
@@ -39,6 +39,13 @@ def _like(text: str) -> str:
     return f"%{escaped}%"
 
 
+def _folded(column: ColumnElement[str] | InstrumentedAttribute[str]) -> ColumnElement[str]:
+    """A text column with its case folded in the database, in any alphabet."""
+    if db.session.get_bind().dialect.name == "sqlite":
+        return func.casefold(column)  # registered in db.py
+    return func.lower(column)
+
+
 def _conditions(filters: Filters) -> list[ColumnElement[bool]]:
     """The WHERE clauses of the filters (an empty list: every game)."""
     where: list[ColumnElement[bool]] = []
@@ -53,8 +60,8 @@ def _conditions(filters: Filters) -> list[ColumnElement[bool]]:
         end = datetime.combine(filters.until + timedelta(days=1), time())
         where.append(Game.created_at < end)
     if filters.search.strip():
-        # Player names match through the roster's folded key, which finds "ана" in "Ана"
-        # on SQLite too (its LIKE folds only ASCII); side names match as typed.
+        # Player names match through the roster's folded key, side names folded likewise:
+        # "ана" finds "Ана" (SQLite's own LIKE folds only ASCII).
         people = select(Person.id).where(Person.key.like(_like(name_key(filters.search)), "\\"))
         matching = (
             select(Side.game_id)
@@ -62,7 +69,7 @@ def _conditions(filters: Filters) -> list[ColumnElement[bool]]:
             .where(
                 or_(
                     Player.person_id.in_(people),
-                    Side.name.ilike(_like(" ".join(filters.search.split())), "\\"),
+                    _folded(Side.name).like(_like(name_key(filters.search)), "\\"),
                 )
             )
         )

@@ -48,6 +48,12 @@ def name_key(name: str) -> str:
     return " ".join(unicodedata.normalize("NFKC", name).casefold().split())
 
 
+def is_default_name(side: str, position: int, name: str, seats: int) -> bool:
+    """Whether a seat carries the name a game gives when none is typed ("Us 1" on the side
+    "Us"): such a seat is nobody on the roster."""
+    return seats > 1 and name_key(name) == name_key(f"{side} {position + 1}")
+
+
 def person_for(name: str) -> Person:
     """The roster's person of this name, added when new (not committed here)."""
     key = name_key(name)
@@ -124,6 +130,15 @@ def rename(person: Person, name: str) -> None:
             {"name": _("Already on the list.")},
             status=409,
         )
+    # A side of one player is named after them (classic for 2 or 3, Railroad): it follows.
+    singles = select(Player.side_id).group_by(Player.side_id).having(func.count(Player.id) == 1)
+    alone = db.session.scalars(
+        select(Side.id)
+        .join(Player, Player.side_id == Side.id)
+        .where(Player.person_id == person.id, Player.name == Side.name, Side.id.in_(singles))
+    ).all()
+    if alone:
+        db.session.execute(update(Side).where(Side.id.in_(alone)).values(name=name))
     person.name = name
     person.key = key
     games = select(Side.game_id).join(Player, Player.side_id == Side.id)

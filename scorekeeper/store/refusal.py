@@ -48,7 +48,8 @@ def check_name(value: str, path: str, side: bool) -> str:
     if not name:
         message = _("Each side needs a name.") if side else _("Each player needs a name.")
         raise Refusal(message, {path: message})
-    if len(name) > MAX_NAME:
+    # The roster matches names folded (NFKC): a few characters unfold into many (ﷺ is 18).
+    if len(name) > MAX_NAME or len(unicodedata.normalize("NFKC", name).casefold()) > 60:
         raise Refusal(
             _("A name has at most %(most)s letters.", most=MAX_NAME),
             {path: _("At most %(most)s letters.", most=MAX_NAME)},

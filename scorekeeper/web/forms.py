@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Sequence
 from typing import Any
 
@@ -417,6 +418,10 @@ class HistoryForm(Form):
     since = DateField(_l("From"), [Optional()])
     until = DateField(_l("Until"), [Optional()])
     page = IntegerField(_l("Page"), [Optional(), NumberRange(min=1, max=1_000_000)])
+
+    def validate_q(self, field: Field) -> None:
+        if field.data and any(unicodedata.category(c).startswith("C") for c in field.data):
+            raise ValidationError(_("A name is letters, digits and punctuation."))
 
     def validate_until(self, field: Field) -> None:
         if field.data and self.since.data and field.data < self.since.data:

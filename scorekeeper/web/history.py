@@ -39,6 +39,10 @@ def _filters(form: HistoryForm) -> Filters:
     )
 
 
+#: The query-string keys the history passes on to its other pages.
+FILTERS = ("q", "player", "variant", "since", "until")
+
+
 @bp.get("/history")
 def history_page() -> str:
     """All games, in progress first and newest first; filtered, searched and paged."""
@@ -51,7 +55,10 @@ def history_page() -> str:
     page = form.page.data if not form.page.errors and form.page.data else 1
     games, total = history(filters, page)
     pages = max(1, -(-total // PER_PAGE))
-    query = {k: v for k, v in request.args.items() if k != "page" and v}
+    if page > pages:  # past the end (an old link, fewer games now): the last page
+        page = pages
+        games, total = history(filters, page)
+    query = {k: request.args[k] for k in FILTERS if request.args.get(k)}
     return render_template(
         "history/index.html",
         form=form,

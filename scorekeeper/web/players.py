@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from flask import abort, flash, redirect, render_template, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
@@ -82,7 +84,7 @@ def rename(person_id: int) -> BaseResponse | tuple[str, int]:
 def partnership(slug: str) -> str:
     """What these players did as one side (``slug``: their ids joined by hyphens)."""
     parts = slug.split("-")
-    if not 2 <= len(parts) <= 3 or not all(part.isdigit() and len(part) < 10 for part in parts):
+    if not 2 <= len(parts) <= 3 or not all(re.fullmatch("[0-9]{1,9}", part) for part in parts):
         abort(404, _("There is no such partnership."))
     page = players.partnership_page([int(part) for part in parts])
     if page is None:

@@ -76,15 +76,19 @@ def _backfill(connection):
             sa.select(side).where(side.c.game_id == game_row.id).order_by(side.c.position)
         ).all()
         counts = []
+        seen = set()
         for side_row in sides:
             seats = connection.execute(
                 sa.select(player).where(player.c.side_id == side_row.id).order_by(player.c.position)
             ).all()
             counts.append(len(seats))
             for seat in seats:
+                if name_key(seat.name) in seen:
+                    continue  # one person cannot sit twice: the second seat stays nobody's
                 if len(seats) > 1 and seat.name == f"{side_row.name} {seat.position + 1}":
                     continue  # a default name, not a person
                 key = name_key(seat.name)
+                seen.add(key)
                 if key not in people:
                     people[key] = connection.execute(
                         person.insert().values(name=seat.name, key=key, created_at=game_row.created_at)
