@@ -31,12 +31,19 @@ def test_every_page_in_every_language(phone: Page, live_server: str, language: s
         "rules": sheet + "/rules",
         "meld": live_server + "/check/meld?cards=9+9+9+2+2+JK",
         "initial": live_server + "/check/initial-meld?total=1600&meld1=K+K+K&meld2=5+5+2",
+        "history": live_server + "/history",
+        "players": live_server + "/players",
     }
     for name, url in pages.items():
         page.goto(url)
         page.wait_for_load_state("networkidle")
         assert page.evaluate("document.documentElement.scrollWidth <= innerWidth"), name
         shot(page, f"{name}-{language}")
+    page.goto(live_server + "/players")
+    page.locator(".roster a", has_text="Ana").first.tap()
+    page.wait_for_load_state("networkidle")
+    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth"), "player"
+    shot(page, f"player-{language}")
 
 
 def test_the_colour_switch_cycles(phone: Page, live_server: str) -> None:
