@@ -8,7 +8,7 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, Response, current_app, session
+from flask import Flask, Response, current_app
 from flask_compress import Compress
 from flask_htmx import HTMX
 from flask_limiter import Limiter
@@ -76,7 +76,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         SQLALCHEMY_DATABASE_URI=f"sqlite:///{instance / 'scorekeeper.sqlite'}",
         # A CSRF token lives as long as the session: a long game evening, and more.
         WTF_CSRF_TIME_LIMIT=None,
+        # Sessions are permanent (assets.SessionInterface): the cookie is sent when the
+        # session changes, or when it is a day old, not re-signed on every answer.
         PERMANENT_SESSION_LIFETIME=timedelta(days=31),
+        SESSION_REFRESH_EACH_REQUEST=False,
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_HTTPONLY=True,
         # Bring the database schema up to date on start (creates SQLite on first start).
@@ -140,12 +143,6 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         response.headers.setdefault("X-Content-Type-Options", "nosniff")
         response.headers.setdefault("X-Frame-Options", "DENY")
         return response
-
-    @app.before_request
-    def _keep_session() -> None:
-        # The session (and the CSRF token in it) outlives closing the browser: 31 days.
-        if not session.permanent:
-            session.permanent = True
 
     if app.config["AUTO_MIGRATE"]:
         upgrade_database(app)
