@@ -139,6 +139,11 @@ def game_version(game_id: str) -> str | None:
     return None if changed is None else changed.isoformat()
 
 
+def version_of(game: Game) -> str:
+    """The version of a loaded game, as ``game_version`` reads it."""
+    return game.updated_at.isoformat()
+
+
 def recent(page: int = 1, per_page: int = 20, *, deals: bool = False) -> tuple[list[Game], int]:
     """Games newest first, with the total count for paging; with ``deals``, their deal
     entries too (for totals), in a fixed number of queries whatever the page size."""

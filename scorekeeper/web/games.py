@@ -17,6 +17,7 @@ from flask import (
     url_for,
 )
 from flask_babel import gettext as _
+from flask_babel import lazy_gettext
 from itsdangerous import BadSignature, URLSafeSerializer
 from werkzeug.wrappers import Response as BaseResponse
 
@@ -55,18 +56,21 @@ from ..store.games import (
 from ..store.history import Filters, history
 from ..store.models import Deal, Game
 from . import bp
-from .chart import running_totals
 from .forms import ConfirmForm, DealForm, JoinForm, NewGameForm, fill_deal_form
+from .sheets import sheet_cache
 
 #: The cookie that holds a game's edit secret, scoped to that game's pages.
 SCORER_COOKIE = "scorer"
 SCORER_COOKIE_AGE = 366 * 24 * 3600
 
 
+_NO_GAME = lazy_gettext("There is no such game. Check the address, or start a new game.")
+
+
 def _game_or_404(game_id: str) -> Game:
     game = load(game_id)
     if game is None:
-        abort(404, _("There is no such game. Check the address, or start a new game."))
+        abort(404, str(_NO_GAME))
     return game
 
 
@@ -237,41 +241,38 @@ def _prefill_from(form: NewGameForm, game: Game) -> None:
 @bp.get("/games/<game_id>")
 def sheet(game_id: str) -> str | BaseResponse:
     """The score sheet: totals, minimums, the dealer, every deal. A follower's browser
-    asks for its changing part alone (htmx), and gets 304 while nothing has changed."""
-    if htmx and not htmx.boosted:
-        version = game_version(game_id)
-        if version is None:
-            abort(404, _("There is no such game."))
+    asks for its changing part alone (htmx), and gets 304 while nothing has changed.
+    Both come from the worker's copy of the sheet while the game's version is unchanged
+    (``sheets``)."""
+    partial = bool(htmx) and not htmx.boosted
+    version = game_version(game_id)
+    if version is None:
+        abort(404, _("There is no such game.") if partial else _NO_GAME)
+    cache = sheet_cache()
+    if partial:
         etag = f"{game_id}-{version}-{int(scorer_token() is not None)}-{current_language()}"
         # Weak: it names the sheet's state, so it holds for the compressed bytes too (and
         # Flask-Compress leaves a weak ETag as it is).
         if request.if_none_match.contains_weak(etag):
             response = make_response("", 304)
         else:
-            game = _game_or_404(game_id)
-            response = make_response(
-                render_template(
-                    "games/_live.html",
-                    sheet=(live := sheet_of(game)),
-                    can_score=can_score(game),
-                    chart=running_totals(live.state),
-                )
-            )
+            shown = cache.get(game_id, version) or cache.put(_game_or_404(game_id))
+            response = make_response(str(shown.live(can_score(shown.sheet.game))))
         response.set_etag(etag, weak=True)
         response.headers["Cache-Control"] = "no-cache"
         response.headers["Vary"] = "HX-Request"
         return response
-    game = _game_or_404(game_id)
+    shown = cache.get(game_id, version) or cache.put(_game_or_404(game_id))
+    game = shown.sheet.game
     scorer_link = None
     if can_score(game):
         # The secret rides in the fragment: browsers never send it, so no server logs it.
         scorer_link = url_for("web.join", game_id=game.id, _external=True) + f"#{scorer_token()}"
-    sheet = sheet_of(game)
     response = make_response(
         render_template(
             "games/sheet.html",
-            sheet=sheet,
-            chart=running_totals(sheet.state),
+            sheet=shown.sheet,
+            live=shown.live(scorer_link is not None),
             can_score=scorer_link is not None,
             scorer_link=scorer_link,
             viewer_link=url_for("web.sheet", game_id=game.id, _external=True),

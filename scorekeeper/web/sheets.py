@@ -1,0 +1,93 @@
+"""Score sheets recently shown, kept in the worker's memory.
+
+Every poll of a follower's phone, and every reload of the scorer's, asks for a sheet that
+has mostly not changed since the last time. Loading a game and its deals through the ORM,
+replaying it and rendering its deals costs ten to a hundred times what answering takes
+otherwise, so each worker keeps the last few games it showed: the game as loaded (detached
+from the database session, so nothing expires or changes it), its replayed state, its chart,
+and the live part of the sheet rendered per language and per kind of viewer.
+
+An entry is found by the game's id and its version (``updated_at``, the followers' ETag),
+which the sheet reads from the database on every request, one indexed row: a worker never
+shows a sheet older than the database's, whichever worker recorded the change.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass, field
+
+from flask import current_app, render_template, request
+from markupsafe import Markup
+
+from ..i18n import current_language
+from ..store import db
+from ..store.games import Sheet, sheet_of, version_of
+from ..store.models import Game
+from .chart import Chart, running_totals
+
+#: Games a worker keeps: the club's tables of an evening, and then some.
+SIZE = 32
+
+
+@dataclass
+class Shown:
+    """A game's sheet at one version, and its live part as rendered so far."""
+
+    sheet: Sheet
+    chart: Chart | None
+    version: str
+    #: The live part by (language, may the viewer score, the app's root path).
+    fragments: dict[tuple[str, bool, str], Markup] = field(default_factory=dict)
+
+    def live(self, can_score: bool) -> Markup:
+        """The part of the sheet that changes with each deal (``games/_live.html``)."""
+        key = (current_language(), can_score, request.script_root)
+        html = self.fragments.get(key)
+        if html is None:
+            html = Markup(
+                render_template(
+                    "games/_live.html", sheet=self.sheet, can_score=can_score, chart=self.chart
+                )
+            )
+            self.fragments[key] = html
+        return html
+
+
+class SheetCache:
+    """The last ``size`` games shown, least recently shown dropped first."""
+
+    def __init__(self, size: int = SIZE) -> None:
+        self.size = size
+        self._shown: OrderedDict[str, Shown] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, game_id: str, version: str) -> Shown | None:
+        with self._lock:
+            shown = self._shown.get(game_id)
+            if shown is None or shown.version != version:
+                return None
+            self._shown.move_to_end(game_id)
+            return shown
+
+    def put(self, game: Game) -> Shown:
+        """The sheet of a game just loaded, kept for the next requests. The game leaves the
+        database session: what is shown later never changes or expires with it."""
+        sheet = sheet_of(game)
+        shown = Shown(sheet, running_totals(sheet.state), version_of(game))
+        db.session.expunge(game)
+        with self._lock:
+            self._shown[game.id] = shown
+            self._shown.move_to_end(game.id)
+            while len(self._shown) > self.size:
+                self._shown.popitem(last=False)
+        return shown
+
+
+def sheet_cache() -> SheetCache:
+    """This app's cache (each app its own: tests make many apps, on many databases)."""
+    cache = current_app.extensions.get("sheet_cache")
+    if cache is None:
+        cache = current_app.extensions["sheet_cache"] = SheetCache()
+    return cache
