@@ -299,18 +299,22 @@ def sheet_with(sheet: Sheet, number: int, results: Sequence[SideResult]) -> Game
     )
 
 
+def _new_results(results: Sequence[SideResult]) -> list[DealResult]:
+    return [
+        DealResult(
+            side_position=position,
+            **{name: getattr(result, name) for name in INTEGER_FIELDS},
+            went_out=result.went_out,
+            concealed=result.concealed,
+        )
+        for position, result in enumerate(results)
+    ]
+
+
 def _store_results(deal: Deal, results: Sequence[SideResult]) -> None:
     deal.results.clear()
     db.session.flush()
-    for position, result in enumerate(results):
-        deal.results.append(
-            DealResult(
-                side_position=position,
-                **{name: getattr(result, name) for name in INTEGER_FIELDS},
-                went_out=result.went_out,
-                concealed=result.concealed,
-            )
-        )
+    deal.results.extend(_new_results(results))
 
 
 class Collision(Exception):
@@ -325,32 +329,54 @@ def lock(game: Game) -> None:
     """Hold the game until the transaction ends, so that two phones changing one game take
     turns and each sees the other's deal.
 
-    What was read so far is dropped (the game reloads after the lock): PostgreSQL then
-    locks the game's row (SELECT ... FOR UPDATE); SQLite, which locks the whole file for
-    writing, starts the transaction with a write (like BEGIN IMMEDIATE), waiting up to the
-    busy timeout for another writer.
+    PostgreSQL locks the game's row (SELECT ... FOR UPDATE); SQLite, which locks the whole
+    file for writing, starts the transaction with a write (like BEGIN IMMEDIATE), waiting
+    up to the busy timeout for another writer. Either reads the game's version under the
+    lock: when it is the version loaded, nothing changed the game since (every change
+    moves it), and what was read stands; otherwise the game reloads, now, under the lock.
     """
     game_id = game.id
-    db.session.rollback()
-    if db.session.get_bind().dialect.name == "sqlite":
-        db.session.execute(
-            update(Game).where(Game.id == game_id).values(updated_at=Game.updated_at)
+    session = db.session()
+    loaded = game.__dict__.get("updated_at")
+    if session.new or session.dirty or session.deleted:
+        loaded = None  # unsaved changes: drop them, as a fresh start would
+    if loaded is None:
+        session.rollback()
+    else:
+        # End the read transaction without expiring what it read.
+        session.expire_on_commit = False
+        try:
+            session.commit()
+        finally:
+            session.expire_on_commit = True
+    if session.get_bind().dialect.name == "sqlite":
+        current = session.scalar(
+            update(Game)
+            .where(Game.id == game_id)
+            .values(updated_at=Game.updated_at)
+            .returning(Game.updated_at)
         )
     else:
-        db.session.execute(select(Game.id).where(Game.id == game_id).with_for_update())
-    # Expired again: reading an expired game reloads its deals with it, and that must
-    # happen now, under the lock, not before it.
-    db.session.expire(game)
+        current = session.scalar(
+            select(Game.updated_at).where(Game.id == game_id).with_for_update()
+        )
+    if loaded is None or current != loaded:
+        # Expired: reading an expired game reloads its deals with it, and that must
+        # happen now, under the lock, not before it.
+        session.expire(game)
 
 
-def _commit(game: Game) -> Sheet:
+def _commit(game: Game, *, reload_deals: bool = True) -> Sheet:
     """Replay the changed game and commit it in one transaction.
 
     Refuses (and rolls back) a change that would leave deals after the one that ended the
-    game; raises ``Collision`` when another request saved the same game meanwhile.
+    game; raises ``Collision`` when another request saved the same game meanwhile. The
+    game stays as committed (not expired): the answer shows it without reading it again.
+    ``reload_deals=False`` replays the deals as they are in memory (a deal added last).
     """
     db.session.flush()
-    db.session.expire(game, ["deals"])
+    if reload_deals:
+        db.session.expire(game, ["deals"])
     sheet = sheet_of(game)
     after = sheet.state.deals_after_end
     if after:
@@ -367,12 +393,16 @@ def _commit(game: Game) -> Sheet:
     game.finished = sheet.state.finished
     _cache_records(sheet)
     game.updated_at = _now()  # the viewers' ETag: any change of the game's deals
+    session = db.session()
+    session.expire_on_commit = False
     try:
-        db.session.commit()
+        session.commit()
     except (IntegrityError, OperationalError):
         # A clashing key, or (SQLite) a write begun from a snapshot another write replaced.
-        db.session.rollback()
+        session.rollback()
         raise Collision from None
+    finally:
+        session.expire_on_commit = True
     return sheet
 
 
@@ -443,13 +473,12 @@ def add_deal(
             number = sheet.state.next_deal
             _require_valid(sheet, results, number)
             seq = (max((deal.seq for deal in game.deals), default=0)) + 1
-            deal = Deal(seq=seq, request_key=request_key)
-            game.deals.append(deal)
-            _store_results(deal, results)
+            game.deals.append(Deal(seq=seq, request_key=request_key, results=_new_results(results)))
             if not commit:
                 db.session.flush()
                 return Saved(number, sheet_of(game))
-            return Saved(number, _commit(game))
+            # The new deal is the last (the highest seq): the deals in memory are the game's.
+            return Saved(number, _commit(game, reload_deals=False))
         except (Collision, IntegrityError, OperationalError):
             db.session.rollback()
             reloaded = load(game.id)
