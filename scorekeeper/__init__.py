@@ -72,6 +72,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     )
     instance = Path(app.instance_path)
     instance.mkdir(parents=True, exist_ok=True)
+    from .web.sheets import CompressedCache, compressed_key
+
     app.config.from_mapping(
         SQLALCHEMY_DATABASE_URI=f"sqlite:///{instance / 'scorekeeper.sqlite'}",
         # A CSRF token lives as long as the session: a long game evening, and more.
@@ -96,6 +98,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         # static files are compressed once at start (see assets.py).
         COMPRESS_ALGORITHM=["br", "gzip"],
         COMPRESS_BR_LEVEL=5,
+        # Answers that are the same bytes for everyone who asks (a follower's sheet at one
+        # version, see web/sheets.py) are compressed once.
+        COMPRESS_CACHE_KEY=compressed_key,
+        COMPRESS_CACHE_BACKEND=CompressedCache,
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)

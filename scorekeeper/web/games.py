@@ -57,7 +57,7 @@ from ..store.history import Filters, history
 from ..store.models import Deal, Game
 from . import bp
 from .forms import ConfirmForm, DealForm, JoinForm, NewGameForm, fill_deal_form
-from .sheets import sheet_cache
+from .sheets import compress_as, sheet_cache
 
 #: The cookie that holds a game's edit secret, scoped to that game's pages.
 SCORER_COOKIE = "scorer"
@@ -257,7 +257,9 @@ def sheet(game_id: str) -> str | BaseResponse:
             response = make_response("", 304)
         else:
             shown = cache.get(game_id, version) or cache.put(_game_or_404(game_id))
-            response = make_response(str(shown.live(can_score(shown.sheet.game))))
+            scorer = can_score(shown.sheet.game)
+            response = make_response(str(shown.live(scorer)))
+            compress_as(f"live;{request.script_root};{etag};{int(scorer)}")
         response.set_etag(etag, weak=True)
         response.headers["Cache-Control"] = "no-cache"
         response.headers["Vary"] = "HX-Request"

@@ -10,6 +10,10 @@ and the live part of the sheet rendered per language and per kind of viewer.
 An entry is found by the game's id and its version (``updated_at``, the followers' ETag),
 which the sheet reads from the database on every request, one indexed row: a worker never
 shows a sheet older than the database's, whichever worker recorded the change.
+
+An answer made only of such a cached part also names itself to Flask-Compress
+(``compress_as``), which then keeps its compressed bytes (``CompressedCache``) instead of
+compressing the same bytes again for every follower.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from dataclasses import dataclass, field
 
 from flask import current_app, render_template, request
 from markupsafe import Markup
+from werkzeug.wrappers import Request
 
 from ..i18n import current_language
 from ..store import db
@@ -83,6 +88,50 @@ class SheetCache:
             while len(self._shown) > self.size:
                 self._shown.popitem(last=False)
         return shown
+
+
+#: Where a view names its answer for Flask-Compress's cache (the WSGI environ).
+COMPRESSED_AS = "scorekeeper.compressed_as"
+
+
+def compress_as(name: str) -> None:
+    """Say that this request's answer is the same bytes for every request that names it
+    so (a game's version is in the name): its compressed form may be kept. (On the
+    request, not on ``g``, which an app context can share between requests.)"""
+    request.environ[COMPRESSED_AS] = name
+
+
+def compressed_key(request: Request) -> str:
+    """COMPRESS_CACHE_KEY: the name the view gave its answer, or "" (not to be kept)."""
+    return str(request.environ.get(COMPRESSED_AS, ""))
+
+
+class CompressedCache:
+    """COMPRESS_CACHE_BACKEND: compressed answers by Flask-Compress's key (algorithm, then
+    ``compressed_key``); answers with no name are never kept. A few dozen, least recently
+    used dropped first."""
+
+    def __init__(self, size: int = 2 * SIZE) -> None:
+        self.size = size
+        self._kept: OrderedDict[str, bytes] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: str) -> bytes | None:
+        with self._lock:
+            found = self._kept.get(key)
+            if found is not None:
+                self._kept.move_to_end(key)
+            return found
+
+    def set(self, key: str, value: bytes) -> None:
+        _algorithm, _, name = key.partition(";")
+        if not name:
+            return
+        with self._lock:
+            self._kept[key] = value
+            self._kept.move_to_end(key)
+            while len(self._kept) > self.size:
+                self._kept.popitem(last=False)
 
 
 def sheet_cache() -> SheetCache:
