@@ -203,12 +203,14 @@ class SessionInterface(SecureCookieSessionInterface):
     session_class = PermanentSession
 
     def open_session(self, app: Flask, request: Request) -> PermanentSession | None:
-        serializer = self.get_signing_serializer(app)
-        if serializer is None:
+        if not app.secret_key:
             return None
         cookie = request.cookies.get(self.get_cookie_name(app))
         if not cookie:
-            return PermanentSession()
+            return PermanentSession()  # nothing to check: no signer to make
+        serializer = self.get_signing_serializer(app)
+        if serializer is None:
+            return None
         max_age = int(app.permanent_session_lifetime.total_seconds())
         try:
             data: Any

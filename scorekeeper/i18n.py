@@ -30,11 +30,18 @@ TRANSLATIONS = Path(__file__).resolve().parent / "translations"
 babel = Babel()
 
 
-def select_language() -> str:
+@cache
+def _locale(language: str) -> Locale:
+    return Locale.parse(language)
+
+
+def select_language() -> Locale:
+    """The request's language, as a Locale made once per language (Flask-Babel takes a
+    Locale as it is; from a code it would parse one anew on every request)."""
     chosen = request.cookies.get(COOKIE)
-    if chosen in LANGUAGES:
-        return chosen
-    return request.accept_languages.best_match(list(LANGUAGES), default=DEFAULT) or DEFAULT
+    if chosen not in LANGUAGES:
+        chosen = request.accept_languages.best_match(list(LANGUAGES), default=DEFAULT)
+    return _locale(chosen or DEFAULT)
 
 
 def current_language() -> str:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from flask_babel import gettext as _
-from sqlalchemy import func, select, update
+from sqlalchemy import bindparam, func, select, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import selectinload
 
@@ -131,11 +131,16 @@ def load(game_id: str) -> Game | None:
     ).one_or_none()
 
 
+#: The version's read, built once: every poll of every follower runs it.
+_VERSION = select(Game.updated_at).where(Game.id == bindparam("game_id"))
+
+
 def game_version(game_id: str) -> str | None:
     """When the game last changed (one indexed read): the followers' ETag."""
     if not _GAME_ID.fullmatch(game_id):
         return None
-    changed = db.session.scalar(select(Game.updated_at).where(Game.id == game_id))
+    # On the session's connection (its transaction), without the ORM's result handling.
+    changed = db.session.connection().execute(_VERSION, {"game_id": game_id}).scalar()
     return None if changed is None else changed.isoformat()
 
 
