@@ -130,14 +130,15 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     htmx.init_app(app)
     i18n.init_app(app)
     limiter.init_app(app)
-    if not any(
+    before = app.before_request_funcs.get(None, [])
+    if limiter._check_request_limit in before and not any(
         app.config.get(name)
         for name in ("RATELIMIT_DEFAULT", "RATELIMIT_APPLICATION", "RATELIMIT_META")
     ):
         # Only views are limited here, and their decorators check their limits; the check
         # Flask-Limiter runs before every request looks for default and app-wide limits,
         # which there are none of (it cost as much as the rest of a 304).
-        app.before_request_funcs[None].remove(limiter._check_request_limit)
+        before.remove(limiter._check_request_limit)
 
     from . import api, cli, web
 
