@@ -40,6 +40,7 @@ from ..store.games import (
     deal_at,
     delete_deal,
     export_game,
+    game_version,
     import_game,
     load,
     recent,
@@ -50,6 +51,7 @@ from ..store.games import (
     token_matches,
 )
 from ..store.models import Game
+from ..web.sheets import sheet_cache
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -347,7 +349,13 @@ def index() -> Response:
 
 @bp.get("/games/<game_id>")
 def show(game_id: str) -> Response:
-    return jsonify(game_json(sheet_of(_game(game_id))))
+    # From the worker's copy of the game while its version is unchanged (web/sheets.py).
+    version = game_version(game_id)
+    if version is None:
+        raise ApiError(404, "There is no such game.")
+    cache = sheet_cache()
+    shown = cache.get(game_id, version) or cache.put(_game(game_id))
+    return shown.json(lambda: jsonify(game_json(shown.sheet)))
 
 
 def _results(body: Any, rules: RuleSet, prefix: str = "") -> list[SideResult]:

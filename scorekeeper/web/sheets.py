@@ -20,9 +20,10 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from flask import current_app, render_template, request
+from flask import Response, current_app, render_template, request
 from markupsafe import Markup
 from werkzeug.wrappers import Request
 
@@ -45,6 +46,18 @@ class Shown:
     version: str
     #: The live part by (language, may the viewer score, the app's root path).
     fragments: dict[tuple[str, bool, str], Markup] = field(default_factory=dict)
+    #: The game as the API's JSON by the app's root path (it speaks no language).
+    documents: dict[str, bytes] = field(default_factory=dict)
+
+    def json(self, make: Callable[[], Response]) -> Response:
+        """The game as JSON, as ``make`` answers it (made once per root path); named for
+        Flask-Compress's cache too."""
+        root = request.script_root
+        body = self.documents.get(root)
+        if body is None:
+            body = self.documents[root] = make().get_data()
+        compress_as(f"api;{root};{self.sheet.game.id};{self.version}")
+        return current_app.response_class(body, mimetype=current_app.json.mimetype)  # type: ignore[attr-defined]
 
     def live(self, can_score: bool) -> Markup:
         """The part of the sheet that changes with each deal (``games/_live.html``)."""
