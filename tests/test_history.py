@@ -457,3 +457,57 @@ def test_names_that_unfold_too_long_and_control_characters_are_refused(
     response = client.get("/history?q=a%00b")
     assert response.status_code == 200
     assert "A name is letters, digits and punctuation." in response.get_data(as_text=True)
+
+
+def test_kept_pages_follow_every_change_whichever_worker_made_it(
+    app: Flask, client: FlaskClient
+) -> None:
+    """History and player pages are kept rendered per worker; a change made through
+    another worker (another app on the same database) shows at the next look."""
+    from scorekeeper import create_app
+
+    other = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "test",
+            "SQLALCHEMY_DATABASE_URI": app.config["SQLALCHEMY_DATABASE_URI"],
+            "WTF_CSRF_ENABLED": False,
+            "RATELIMIT_ENABLED": False,
+        }
+    )
+    there = other.test_client()
+    response = client.post(
+        "/api/games",
+        json={
+            "variant": "classic",
+            "sides": [
+                {"name": "Us", "players": ["Ana", "Boris"]},
+                {"name": "Them", "players": ["Vera", "Goran"]},
+            ],
+            "options": {"target": 2000},
+        },
+    )
+    game_id, token = response.get_json()["id"], response.get_json()["token"]
+    ana = person_id(app, "Ana")
+    assert "Us 0 · Them 0" in words(client.get("/history").get_data(as_text=True))
+    assert "0 games won" in words(client.get(f"/players/{ana}").get_data(as_text=True))
+
+    for _ in range(2):  # through the other worker: Us wins
+        posted = there.post(
+            f"/api/games/{game_id}/deals",
+            json={"results": [CASE_A, CASE_B]},
+            headers=auth(token),
+        )
+        assert posted.status_code == 201
+    assert "Us 2,420 ★ · Them 530" in words(client.get("/history").get_data(as_text=True))
+    page = words(client.get(f"/players/{ana}").get_data(as_text=True))
+    assert "1 game won" in page and "Vera 1 1 0" in page
+
+    vera = person_id(app, "Vera")
+    assert there.post(f"/players/{vera}/rename", data={"name": "Verica"}).status_code == 303
+    page = words(client.get(f"/players/{ana}").get_data(as_text=True))
+    assert "Verica 1 1 0" in page and "Vera 1" not in page
+    assert "Verica" in words(client.get("/history").get_data(as_text=True))
+    with other.app_context():
+        db.session.remove()
+        db.engine.dispose()

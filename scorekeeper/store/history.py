@@ -92,6 +92,12 @@ def history(filters: Filters, page: int = 1, per_page: int = PER_PAGE) -> tuple[
     return list(games), total
 
 
+def data_version() -> tuple[object, ...]:
+    """What changes whenever any game does (its newest change, and how many games there
+    are): one read of two indexes."""
+    return tuple(db.session.execute(select(func.max(Game.updated_at), func.count(Game.id))).one())
+
+
 def variants_played() -> list[str]:
     return list(db.session.scalars(select(Game.variant).distinct().order_by(Game.variant)))
 

@@ -30,7 +30,8 @@ class Game(db.Model):  # type: ignore[name-defined]
     #: Seat index of the player who dealt the first deal.
     first_dealer: Mapped[int] = mapped_column(default=0)
     created_at: Mapped[datetime] = mapped_column(default=_now, index=True)
-    updated_at: Mapped[datetime] = mapped_column(default=_now, onupdate=_now)
+    #: Indexed: the newest change of any game is the history's version (``data_version``).
+    updated_at: Mapped[datetime] = mapped_column(default=_now, onupdate=_now, index=True)
     #: Cached from the rules engine after every change, only so the home page can list
     #: games in progress without replaying each one; the sheet always recomputes.
     finished: Mapped[bool] = mapped_column(default=False, index=True)

@@ -287,6 +287,19 @@ def player_page(person: Person) -> PlayerPage:
     )
 
 
+def person_version(person: Person) -> tuple[object, ...]:
+    """What changes whenever a game of this person's does, or their name (a rename also
+    marks every game they played changed, so rivals' names are covered too)."""
+    newest, seats = db.session.execute(
+        select(func.max(Game.updated_at), func.count(Side.id))
+        .select_from(Player)
+        .join(Side, Side.id == Player.side_id)
+        .join(Game, Game.id == Side.game_id)
+        .where(Player.person_id == person.id)
+    ).one()
+    return (person.id, person.name, newest, seats)
+
+
 @dataclass(frozen=True)
 class PartnershipPage:
     people: tuple[Person, ...]

@@ -13,10 +13,11 @@ from flask_babel import gettext as _
 
 from ..rules import VARIANTS
 from ..store.games import export_game, sheet_of
-from ..store.history import PER_PAGE, Filters, every_game, history
+from ..store.history import PER_PAGE, Filters, data_version, every_game, history
 from ..store.players import roster_choices
 from . import bp
 from .forms import HistoryForm
+from .fragments import fragments
 from .games import _game_or_404
 
 
@@ -53,20 +54,30 @@ def history_page() -> str:
     ]
     filters = _filters(form)
     page = form.page.data if not form.page.errors and form.page.data else 1
-    games, total = history(filters, page)
-    pages = max(1, -(-total // PER_PAGE))
-    if page > pages:  # past the end (an old link, fewer games now): the last page
-        page = pages
-        games, total = history(filters, page)
     query = {k: request.args[k] for k in FILTERS if request.args.get(k)}
+
+    def games_part() -> str:
+        shown = page
+        games, total = history(filters, shown)
+        pages = max(1, -(-total // PER_PAGE))
+        if shown > pages:  # past the end (an old link, fewer games now): the last page
+            shown = pages
+            games, total = history(filters, shown)
+        return render_template(
+            "history/_games.html",
+            games=games,
+            total=total,
+            page=shown,
+            pages=pages,
+            query=query,
+            filtered=filters.active,
+        )
+
+    key = ("history", filters, page, tuple(sorted(query.items())), data_version())
     return render_template(
         "history/index.html",
         form=form,
-        games=games,
-        total=total,
-        page=page,
-        pages=pages,
-        query=query,
+        games_part=fragments().render(key, games_part),
         filtered=filters.active,
     )
 

@@ -6,14 +6,15 @@ import re
 
 from flask import abort, flash, redirect, render_template, url_for
 from flask_babel import gettext as _
+from markupsafe import Markup
 from werkzeug.wrappers import Response as BaseResponse
 
-from ..rules import VARIANTS
 from ..store import players
 from ..store.models import Person
 from ..store.refusal import Refusal
 from . import bp
 from .forms import PersonForm
+from .fragments import fragments
 
 #: Ids beyond a 32-bit integer are no person's (and PostgreSQL would refuse to compare).
 MAX_ID = 2**31 - 1
@@ -24,10 +25,6 @@ def _person_or_404(person_id: int) -> Person:
     if person is None:
         abort(404, _("There is no such player on the list."))
     return person
-
-
-def _variant_names() -> dict[str, str]:
-    return {variant.id: _(variant.short_name) for variant in VARIANTS.values()}
 
 
 @bp.route("/players", methods=["GET", "POST"])
@@ -52,13 +49,23 @@ def roster() -> str | BaseResponse | tuple[str, int]:
 @bp.get("/players/<int:person_id>")
 def player(person_id: int) -> str:
     """A player's statistics: games and wins, per rule set, per deal, partners, rivals."""
-    page = players.player_page(_person_or_404(person_id))
+    person = _person_or_404(person_id)
     return render_template(
         "players/show.html",
-        page=page,
-        form=PersonForm(name=page.person.name),
-        variant_names=_variant_names(),
+        person=person,
+        page_part=_page_part(person),
+        form=PersonForm(name=person.name),
     )
+
+
+def _page_part(person: Person) -> Markup:
+    """The player's figures, rendered once per version of their games (web/fragments.py)."""
+
+    def make() -> str:
+        page = players.player_page(person)
+        return render_template("players/_page.html", page=page)
+
+    return fragments().render(("player", players.person_version(person)), make)
 
 
 @bp.post("/players/<int:person_id>/rename")
@@ -73,9 +80,12 @@ def rename(person_id: int) -> BaseResponse | tuple[str, int]:
         else:
             flash(_("Renamed: every game of theirs shows %(name)s.", name=person.name), "saved")
             return redirect(url_for("web.player", person_id=person.id), 303)
-    page = players.player_page(person)
     html = render_template(
-        "players/show.html", page=page, form=form, variant_names=_variant_names(), renaming=True
+        "players/show.html",
+        person=person,
+        page_part=_page_part(person),
+        form=form,
+        renaming=True,
     )
     return html, 422
 
@@ -89,4 +99,4 @@ def partnership(slug: str) -> str:
     page = players.partnership_page([int(part) for part in parts])
     if page is None:
         abort(404, _("There is no such partnership."))
-    return render_template("players/partnership.html", page=page, variant_names=_variant_names())
+    return render_template("players/partnership.html", page=page)
