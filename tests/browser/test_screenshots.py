@@ -51,7 +51,9 @@ def test_the_colour_switch_cycles(phone: Page, live_server: str) -> None:
     page.goto(live_server + "/rules")
     themes = []
     for _ in range(3):
-        page.locator(".theme-switch").tap()
-        page.wait_for_load_state()
+        # Wait for the page the switch leads back to (reading before it arrives would
+        # read the old page's scheme).
+        with page.expect_navigation(url=live_server + "/rules"):
+            page.locator(".theme-switch").tap()
         themes.append(page.locator("html").get_attribute("data-theme"))
     assert themes == ["light", "dark", None]  # auto: the phone's own scheme again
