@@ -24,7 +24,7 @@ from sqlalchemy.exc import IntegrityError
 from ..rules import OptionError
 from ..rules.scoring import INTEGER_FIELDS
 from .db import db
-from .games import _cache_records, sheet_of
+from .games import _cache_records, entries_json, sheet_of
 from .history import every_game
 from .models import Deal, DealResult, Game, Person, Player, Side
 from .players import name_key
@@ -77,14 +77,7 @@ def _game(game: Game) -> dict[str, Any]:
                 "version": deal.version,
                 "request_key": deal.request_key,
                 "created_at": _stamp(deal.created_at),
-                "results": [
-                    {
-                        **{name: getattr(r, name) for name in INTEGER_FIELDS},
-                        "went_out": r.went_out,
-                        "concealed": r.concealed,
-                    }
-                    for r in deal.results
-                ],
+                "results": [entries_json(r) for r in deal.results],
             }
             for deal in game.deals
         ],

@@ -548,6 +548,15 @@ def delete_deal(game: Game, number: int, *, seq: int | None = None) -> Sheet:
 EXPORT_FORMAT = "canasta-scorekeeper/1"
 
 
+def entries_json(result: DealResult | SideResult) -> dict[str, object]:
+    """One side's entries for a deal as the exports write them (every figure, both flags)."""
+    return {
+        **{name: getattr(result, name) for name in INTEGER_FIELDS},
+        "went_out": result.went_out,
+        "concealed": result.concealed,
+    }
+
+
 def export_game(sheet: Sheet) -> dict[str, object]:
     """The game as one JSON-ready document: its setup and every deal's inputs (the
     computed figures ride along for people reading it; an import recomputes them)."""
@@ -564,14 +573,7 @@ def export_game(sheet: Sheet) -> dict[str, object]:
         ],
         "deals": [
             {
-                "results": [
-                    {
-                        **{name: getattr(result, name) for name in INTEGER_FIELDS},
-                        "went_out": result.went_out,
-                        "concealed": result.concealed,
-                    }
-                    for result in side_results(deal)
-                ]
+                "results": [entries_json(result) for result in deal.results]
             }
             for deal in game.deals
         ],

@@ -98,10 +98,6 @@ def data_version() -> tuple[object, ...]:
     return tuple(db.session.execute(select(func.max(Game.updated_at), func.count(Game.id))).one())
 
 
-def variants_played() -> list[str]:
-    return list(db.session.scalars(select(Game.variant).distinct().order_by(Game.variant)))
-
-
 def every_game(batch: int = 100) -> Iterator[Game]:
     """All games, oldest first, loaded with their deals a batch at a time (for exports)."""
     ids = list(db.session.scalars(select(Game.id).order_by(Game.created_at, Game.id)))

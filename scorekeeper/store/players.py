@@ -192,11 +192,6 @@ def _record(outcome: str, total: int, data: dict[str, Any] | None) -> SideRecord
     )
 
 
-def record_from(side: Side) -> SideRecord:
-    """The side's cached ``SideRecord`` (what ``games`` stored after the last change)."""
-    return _record(side.outcome, side.total, side.record)
-
-
 def _sides_together(person_ids: Sequence[int], *, exactly: bool) -> Select[Any]:
     """The ids of sides on which all these people sat (with ``exactly``: nobody else)."""
     query = (

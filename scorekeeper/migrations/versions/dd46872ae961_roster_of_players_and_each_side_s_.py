@@ -15,7 +15,7 @@ import sqlalchemy as sa
 from scorekeeper.rules import VARIANTS, SideResult, apply_options, replay, seating
 from scorekeeper.rules.scoring import INTEGER_FIELDS
 from scorekeeper.rules.stats import side_records
-from scorekeeper.store.players import name_key, record_to_json
+from scorekeeper.store.players import is_default_name, name_key, record_to_json
 
 
 # revision identifiers, used by Alembic.
@@ -85,7 +85,7 @@ def _backfill(connection):
             for seat in seats:
                 if name_key(seat.name) in seen:
                     continue  # one person cannot sit twice: the second seat stays nobody's
-                if len(seats) > 1 and seat.name == f"{side_row.name} {seat.position + 1}":
+                if is_default_name(side_row.name, seat.position, seat.name, len(seats)):
                     continue  # a default name, not a person
                 key = name_key(seat.name)
                 seen.add(key)
