@@ -55,6 +55,8 @@ class Person(db.Model):  # type: ignore[name-defined]
     #: The name folded for matching ("ana" finds "Ana"): one roster entry per name.
     key: Mapped[str] = mapped_column(String(60), unique=True)
     created_at: Mapped[datetime] = mapped_column(default=_now)
+    #: Added or renamed: the roster's version is its newest change and its size.
+    changed_at: Mapped[datetime] = mapped_column(default=_now, onupdate=_now)
 
     seats: Mapped[list[Player]] = relationship(back_populates="person")
 
