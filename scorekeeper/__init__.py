@@ -17,7 +17,7 @@ from flask_migrate import Migrate
 from flask_wtf.csrf import CSRFProtect
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from . import assets, i18n
+from . import answers, assets, i18n
 from .store import db
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -161,6 +161,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     if app.config["AUTO_MIGRATE"]:
         upgrade_database(app)
+    # Outermost: repeated reads of unchanged pages are answered before Flask (answers.py).
+    answers.init_app(app)
     return app
 
 
