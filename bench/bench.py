@@ -332,6 +332,29 @@ def scorer_cookie(game_id: str, token: str) -> str:
     return f"scorer={value}"
 
 
+def as_a_browser(base: str, endpoint: Endpoint) -> Endpoint:
+    """The endpoint as a phone that has been there before asks for it: with the cookies a
+    first visit set (the session, which holds the page's CSRF token), as a browser keeps
+    them. Without them every request would be a first visit that starts a new session."""
+    parts = urlsplit(base)
+    connection = http.client.HTTPConnection(parts.hostname or "", parts.port, timeout=30)
+    try:
+        connection.request("GET", endpoint.path, headers=endpoint.headers)
+        response = connection.getresponse()
+        response.read()
+        cookies = [
+            value.split(";", 1)[0]
+            for name, value in response.getheaders()
+            if name.lower() == "set-cookie"
+        ]
+    finally:
+        connection.close()
+    if cookies:
+        jar = "; ".join(filter(None, [endpoint.headers.get("Cookie", ""), *cookies]))
+        endpoint.headers = {**endpoint.headers, "Cookie": jar}
+    return endpoint
+
+
 def endpoints(base: str, seeded: Seeded, games_file: Path) -> list[Endpoint]:
     typical, long = seeded.typical_id, seeded.long_id
     scorer = {
@@ -342,12 +365,20 @@ def endpoints(base: str, seeded: Seeded, games_file: Path) -> list[Endpoint]:
     htmx = {"HX-Request": "true", "HX-Target": "sheet-live", "HX-Trigger": "sheet-live"}
     etag = fetch(base, f"/games/{typical}", htmx).headers.get("etag", "")
     found = [
-        Endpoint(
-            f"sheet page, {seeded.typical_deals} deals",
-            f"/games/{typical}",
-            headers=scorer[typical],
+        as_a_browser(
+            base,
+            Endpoint(
+                f"sheet page, {seeded.typical_deals} deals",
+                f"/games/{typical}",
+                headers=scorer[typical],
+            ),
         ),
-        Endpoint(f"sheet page, {seeded.long_deals} deals", f"/games/{long}", headers=scorer[long]),
+        as_a_browser(
+            base,
+            Endpoint(
+                f"sheet page, {seeded.long_deals} deals", f"/games/{long}", headers=scorer[long]
+            ),
+        ),
         Endpoint(
             f"sheet partial (htmx), {seeded.typical_deals} deals", f"/games/{typical}", headers=htmx
         ),
@@ -361,10 +392,12 @@ def endpoints(base: str, seeded: Seeded, games_file: Path) -> list[Endpoint]:
         ),
         Endpoint(f"GET /api/games/<id>, {seeded.typical_deals} deals", f"/api/games/{typical}"),
         Endpoint(f"GET /api/games/<id>, {seeded.long_deals} deals", f"/api/games/{long}"),
-        Endpoint("history page", "/history", optional=True),
+        as_a_browser(base, Endpoint("history page", "/history", optional=True)),
     ]
     statistics = player_page(base, [f"/games/{typical}", "/history", "/players"])
-    found.append(Endpoint("statistics page", statistics or "/players/", optional=True))
+    found.append(
+        as_a_browser(base, Endpoint("statistics page", statistics or "/players/", optional=True))
+    )
     found.append(
         Endpoint(
             "record a deal (POST)",
