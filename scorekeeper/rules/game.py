@@ -95,6 +95,27 @@ def winner_of(totals: Sequence[int], target: int) -> int | None:
     return leaders[0] if len(leaders) == 1 else None
 
 
+def next_line(
+    rules: RuleSet,
+    totals: Sequence[int],
+    results: Sequence[SideResult],
+    number: int,
+    dealer: Seat,
+) -> DealLine:
+    """Deal ``number`` played from ``totals``: the minimums it was played at, its scores
+    and the totals after it. ``replay`` is this, deal after deal; recording the next deal
+    of a game whose totals are known needs only this."""
+    minimums = tuple(rules.meld_minimum(total) for total in totals)
+    scores = score_deal(results, rules)
+    return DealLine(
+        number=number,
+        dealer=dealer,
+        minimums=minimums,
+        scores=scores,
+        totals=tuple(total + score for total, score in zip(totals, scores, strict=True)),
+    )
+
+
 def replay(
     rules: RuleSet,
     deals: Sequence[Sequence[SideResult]],
@@ -115,18 +136,11 @@ def replay(
     finished_after: int | None = None
     winner: int | None = None
     for index, results in enumerate(deals):
-        minimums = tuple(rules.meld_minimum(total) for total in totals)
-        scores = score_deal(results, rules)
-        totals = tuple(total + score for total, score in zip(totals, scores, strict=True))
-        lines.append(
-            DealLine(
-                number=index + 1,
-                dealer=seats[(first_dealer + index) % len(seats)],
-                minimums=minimums,
-                scores=scores,
-                totals=totals,
-            )
+        line = next_line(
+            rules, totals, results, index + 1, seats[(first_dealer + index) % len(seats)]
         )
+        lines.append(line)
+        totals = line.totals
         if finished_after is None:
             winner = winner_of(totals, rules.target)
             if winner is not None:

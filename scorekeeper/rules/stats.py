@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Hashable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Generic, TypeVar
 
-from .game import GameState
+from .game import DealLine, GameState
 from .scoring import SideResult
 
 
@@ -49,31 +49,40 @@ class SideRecord:
 
 def side_records(state: GameState, deals: Sequence[Sequence[SideResult]]) -> tuple[SideRecord, ...]:
     """Each side's record of a replayed game; ``deals`` are the entries it was replayed from."""
-    records = []
-    for side in range(len(state.totals)):
-        tiers: Counter[int] = Counter(line.minimums[side] for line in state.lines)
-        mine = [results[side] for results in deals[: len(state.lines)]]
-        if state.winner is None:
-            outcome = Outcome.OPEN
-        else:
-            outcome = Outcome.WON if state.winner == side else Outcome.LOST
-        records.append(
-            SideRecord(
-                outcome=outcome,
-                total=state.totals[side],
-                deals=len(state.lines),
-                deal_points=sum(line.scores[side] for line in state.lines),
-                natural_canastas=sum(r.natural_canastas for r in mine),
-                mixed_canastas=sum(r.mixed_canastas for r in mine),
-                wild_canastas=sum(r.wild_canastas for r in mine),
-                sevens_canastas=sum(r.sevens_canastas for r in mine),
-                red_threes=sum(r.red_threes for r in mine),
-                went_out=sum(r.went_out for r in mine),
-                went_out_concealed=sum(r.went_out and r.concealed for r in mine),
-                tiers=dict(sorted(tiers.items())),
-            )
-        )
-    return tuple(records)
+    records = [SideRecord(Outcome.OPEN, start) for start in state.starts]
+    for line, results in zip(state.lines, deals, strict=False):
+        records = [
+            record_with(record, line, side, results[side]) for side, record in enumerate(records)
+        ]
+    return tuple(ended(record, side, state.winner) for side, record in enumerate(records))
+
+
+def record_with(record: SideRecord, line: DealLine, side: int, result: SideResult) -> SideRecord:
+    """A side's record with one more deal: ``line`` as played, ``result`` its entries."""
+    minimum = line.minimums[side]
+    tiers = dict(record.tiers)
+    tiers[minimum] = tiers.get(minimum, 0) + 1
+    return replace(
+        record,
+        total=line.totals[side],
+        deals=record.deals + 1,
+        deal_points=record.deal_points + line.scores[side],
+        natural_canastas=record.natural_canastas + result.natural_canastas,
+        mixed_canastas=record.mixed_canastas + result.mixed_canastas,
+        wild_canastas=record.wild_canastas + result.wild_canastas,
+        sevens_canastas=record.sevens_canastas + result.sevens_canastas,
+        red_threes=record.red_threes + result.red_threes,
+        went_out=record.went_out + result.went_out,
+        went_out_concealed=record.went_out_concealed + (result.went_out and result.concealed),
+        tiers=dict(sorted(tiers.items())),
+    )
+
+
+def ended(record: SideRecord, side: int, winner: int | None) -> SideRecord:
+    """The record with the game's outcome for this side (open while there is no winner)."""
+    if winner is None:
+        return replace(record, outcome=Outcome.OPEN)
+    return replace(record, outcome=Outcome.WON if winner == side else Outcome.LOST)
 
 
 @dataclass(frozen=True)
