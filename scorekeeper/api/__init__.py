@@ -30,11 +30,12 @@ from ..rules import (
 from ..rules.scoring import BOOLEAN_FIELDS, INTEGER_FIELDS
 from ..store.games import (
     EXPORT_FORMAT,
+    SAVE_ATTEMPTS,
     Claimed,
     Refusal,
     Sheet,
     SideSpec,
-    add_deal,
+    busy_message,
     check_deal,
     create_game,
     deal_at,
@@ -43,14 +44,15 @@ from ..store.games import (
     game_version,
     import_game,
     load,
+    over_message,
     recent,
     replace_deal,
-    require_open,
     sheet_of,
     side_results,
     token_matches,
 )
 from ..store.models import Game
+from ..store.recording import Appended, Busy, Head, append_deal, head, repeated
 from ..web.sheets import sheet_cache
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -132,7 +134,7 @@ def _game(game_id: str) -> Game:
     return game
 
 
-def _require_token(game: Game) -> None:
+def _require_token(game: Game | Head) -> None:
     header = request.headers.get("Authorization", "")
     scheme, _, token = header.partition(" ")
     if scheme.lower() != "bearer" or not token_matches(game, token.strip()):
@@ -407,17 +409,68 @@ def _results(body: Any, rules: RuleSet, prefix: str = "") -> list[SideResult]:
     return results
 
 
-def _deal_answer(sheet: Sheet, number: int, warnings: list[Violation]) -> dict[str, Any]:
-    """The recorded deal, the game's status, winner and sides after it, the whole game, and
-    what in the entry looks unlikely (recorded anyway: the table has the last word)."""
-    game = game_json(sheet)
-    return {
+def _warnings_json(warnings: list[Violation]) -> list[dict[str, str]]:
+    return [{"field": w.field, "rule": w.rule, "message": say(w.text)} for w in warnings]
+
+
+def _deal_answer(
+    sheet: Sheet, number: int, warnings: list[Violation], *, whole: bool = True
+) -> dict[str, Any]:
+    """The deal, the game's status, winner, sides and next dealer after it, and what in
+    the entry looks unlikely (recorded anyway: the table has the last word); with
+    ``whole``, the whole game too (an edit can change every later deal)."""
+    game = game_json(sheet, deals=whole)
+    answer = {
         **deal_json(sheet, number),
         "status": game["status"],
         "winner": game["winner"],
         "sides": game["sides"],
-        "warnings": [{"field": w.field, "rule": w.rule, "message": say(w.text)} for w in warnings],
-        "game": game,
+        "next_dealer": game["next_dealer"],
+        "warnings": _warnings_json(warnings),
+    }
+    if whole:
+        answer["game"] = game
+    return answer
+
+
+def _appended_answer(appended: Appended) -> dict[str, Any]:
+    """``_deal_answer`` of a deal just recorded at the end (``store.recording``), from the
+    figures the rules engine gave for it, without the game's other deals."""
+    game, line = appended.head, appended.line
+    names = _result_fields(game.rules)
+    finished = appended.winner is not None
+    return {
+        "number": appended.number,
+        "dealer": game.player_name(line.dealer),
+        "version": 1,
+        "results": [
+            {
+                "side": side,
+                **{name: getattr(result, name) for name in names},
+                "score": score,
+                "total": total,
+                "meld_minimum": minimum,
+            }
+            for side, (result, score, total, minimum) in enumerate(
+                zip(appended.results, line.scores, line.totals, line.minimums, strict=True)
+            )
+        ],
+        "status": "finished" if finished else "in_progress",
+        "winner": appended.winner,
+        "sides": [
+            {
+                "name": side.name,
+                "players": list(side.players),
+                "start": side.start,
+                "total": total,
+                "meld_minimum": minimum,
+            }
+            for side, total, minimum in zip(
+                game.sides, line.totals, appended.minimums, strict=True
+            )
+        ],
+        "next_dealer": None if finished else game.player_name(game.dealer(appended.number + 1)),
+        "warnings": _warnings_json(appended.warnings),
     }
 
 
@@ -427,18 +480,42 @@ def _warnings(sheet: Sheet, results: list[SideResult], number: int) -> list[Viol
 
 @bp.post("/games/<game_id>/deals")
 def record(game_id: str) -> tuple[Response, int]:
-    """Record the next deal; 409 once the game is over."""
-    game = _game(game_id)
+    """Record the next deal; 409 once the game is over. The game's deals are not loaded
+    (``store.recording``): the cost does not grow with the game."""
+    game = head(game_id)
+    if game is None:
+        raise ApiError(404, "There is no such game.")
     _require_token(game)
-    before = sheet_of(game)
     key = _idempotency_key()
-    if key is None or all(deal.request_key != key for deal in game.deals):
-        require_open(before)
-    results = _results(_body(), before.rules)
-    warnings = _warnings(before, results, before.state.next_deal)
-    saved = add_deal(game, results, request_key=_idempotency_key())
-    # A retry (same Idempotency-Key) answers as the first time, without recording again.
-    return jsonify(_deal_answer(saved.sheet, saved.number, warnings)), 201
+    for _attempt in range(SAVE_ATTEMPTS):
+        if key is not None and repeated(game_id, key):
+            again = _record_again(game_id, key)
+            if again is not None:
+                return again
+        if game.finished:
+            raise Refusal(over_message(), status=409)
+        results = _results(_body(), game.rules)
+        try:
+            appended = append_deal(game, results, request_key=key)
+        except Busy:
+            # Another phone saved meanwhile (the same key, or this SQLite snapshot was
+            # overtaken): read the game again and try again.
+            game = head(game_id) or game
+            continue
+        return jsonify(_appended_answer(appended)), 201
+    raise Refusal(busy_message(), status=409)
+
+
+def _record_again(game_id: str, key: str) -> tuple[Response, int] | None:
+    """A retry (same Idempotency-Key) answers as the first time, without recording again;
+    None when that deal is gone meanwhile."""
+    game = _game(game_id)
+    for number, deal in enumerate(game.deals, start=1):
+        if deal.request_key == key:
+            sheet = sheet_of(game)
+            warnings = _warnings(sheet, side_results(deal), number)
+            return jsonify(_deal_answer(sheet, number, warnings, whole=False)), 201
+    return None
 
 
 @bp.put("/games/<game_id>/deals/<int:number>")

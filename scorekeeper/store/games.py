@@ -13,6 +13,7 @@ import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import Protocol
 
 from flask_babel import gettext as _
 from sqlalchemy import bindparam, func, select, update
@@ -44,7 +45,7 @@ from .refusal import Refusal, check_name
 #: A starting total carried over from paper cannot be wilder than this.
 MAX_START = 1_000_000
 #: Game ids are URL-safe random tokens (``secrets.token_urlsafe``).
-_GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
+GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 
 
 @dataclass
@@ -77,7 +78,14 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def token_matches(game: Game, token: str | None) -> bool:
+class Secured(Protocol):
+    """A game as far as its secret goes (a loaded ``Game``, or ``recording.Head``)."""
+
+    @property
+    def token_hash(self) -> str: ...
+
+
+def token_matches(game: Secured, token: str | None) -> bool:
     """Constant-time comparison of a presented secret with the game's."""
     if not token:
         return False
@@ -119,7 +127,7 @@ def sheet_of(game: Game) -> Sheet:
 
 def load(game_id: str) -> Game | None:
     """The game with its sides, players and deals, in a fixed number of queries."""
-    if not _GAME_ID.fullmatch(game_id):
+    if not GAME_ID.fullmatch(game_id):
         return None  # not an id this app makes (and kept away from the database)
     return db.session.scalars(
         select(Game)
@@ -137,7 +145,7 @@ _VERSION = select(Game.updated_at).where(Game.id == bindparam("game_id"))
 
 def game_version(game_id: str) -> str | None:
     """When the game last changed (one indexed read): the followers' ETag."""
-    if not _GAME_ID.fullmatch(game_id):
+    if not GAME_ID.fullmatch(game_id):
         return None
     # On the session's connection (its transaction), without the ORM's result handling.
     changed = db.session.connection().execute(_VERSION, {"game_id": game_id}).scalar()
@@ -189,7 +197,8 @@ def create_game(
             db.session.rollback()
             continue
         return game, token
-    raise Refusal(_("This game is too busy right now; try again."), status=409)
+    raise Refusal(busy_message(), status=409)
+
 
 
 def _new_game(
@@ -436,13 +445,20 @@ def _require_valid(sheet: Sheet, results: Sequence[SideResult], number: int) -> 
         raise Refusal.from_violations(errors)
 
 
+def busy_message() -> str:
+    """What a save answers after colliding with other phones' saves time after time."""
+    return _("This game is too busy right now; try again.")
+
+
+def over_message() -> str:
+    """What a finished game answers a new deal, in the reader's language."""
+    return _("This game is over: start a new game, or edit or delete a deal to reopen it.")
+
+
 def require_open(sheet: Sheet) -> None:
     """A finished game takes no more deals (409)."""
     if sheet.state.finished:
-        raise Refusal(
-            _("This game is over: start a new game, or edit or delete a deal to reopen it."),
-            status=409,
-        )
+        raise Refusal(over_message(), status=409)
 
 
 @dataclass(frozen=True)
@@ -490,7 +506,8 @@ def add_deal(
             if reloaded is None:
                 raise Refusal(_("This game was deleted meanwhile."), status=404) from None
             game = reloaded
-    raise Refusal(_("This game is too busy right now; try again."), status=409)
+    raise Refusal(busy_message(), status=409)
+
 
 
 def deal_at(game: Game, number: int) -> Deal:
@@ -628,7 +645,8 @@ def import_game(
             db.session.rollback()
             continue
         return game, token
-    raise Refusal(_("This game is too busy right now; try again."), status=409)
+    raise Refusal(busy_message(), status=409)
+
 
 
 def _check_claims(sheet: Sheet, claimed: Claimed) -> None:

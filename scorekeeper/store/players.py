@@ -10,7 +10,7 @@ replays.
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
 from datetime import datetime
 from typing import Any
@@ -182,7 +182,8 @@ class PlayerPage:
     rivals: list[Rivalry[Person]]
 
 
-def _record(outcome: str, total: int, data: dict[str, Any] | None) -> SideRecord:
+def record_from_json(outcome: str, total: int, data: Mapping[str, Any] | None) -> SideRecord:
+    """A side's cached record as ``record_to_json`` wrote it."""
     data = data or {}
     return SideRecord(
         outcome=Outcome(outcome),
@@ -219,7 +220,7 @@ def _seats(sides: Select[Any]) -> list[Seat]:
         .order_by(Game.created_at, Game.id)
     ).all()
     return [
-        Seat(game_id, created, variant, side_id, _record(outcome, total, record))
+        Seat(game_id, created, variant, side_id, record_from_json(outcome, total, record))
         for game_id, created, variant, side_id, outcome, total, record in rows
     ]
 

@@ -1,0 +1,167 @@
+"""Recording the next deal without loading the game (store/recording.py): the answer and
+everything kept next to each side are what replaying the whole game gives, however the
+deals before were recorded, edited or deleted; and the work does not grow with the game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Flask
+from flask.testing import FlaskClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from scorekeeper.rules.stats import side_records
+from scorekeeper.store import db
+from scorekeeper.store.games import load, sheet_of, side_results
+from scorekeeper.store.players import record_to_json
+
+from .test_api import auth, get_game, new_game, result
+from .test_query_counts import counted
+
+CASE_A = result(220, natural=1, mixed=1, red_threes=1, went_out=True, hand=10)  # 1210
+CASE_B = result(150, red_threes=2, hand=85)  # 265
+#: Deals a table could enter: each side wins some, one goes out concealed, one is small.
+DEALS = [
+    [CASE_A, CASE_B],
+    [CASE_B, CASE_A],
+    [result(50, hand=5), result(90, hand=10)],
+    [result(300, natural=2, went_out=True, concealed=True), result(120, hand=40)],
+    [result(0, hand=60), result(130, natural=1, red_threes=4, went_out=True)],
+]
+
+
+def post(client: FlaskClient, game_id: str, token: str, deal: list[Any]) -> Any:
+    return client.post(f"/api/games/{game_id}/deals", json={"results": deal}, headers=auth(token))
+
+
+def kept_as_replayed(app: Flask, game_id: str) -> None:
+    """Each side's total, outcome and record as the rules engine gives them from scratch."""
+    with app.app_context():
+        game = load(game_id)
+        assert game is not None
+        sheet = sheet_of(game)
+        records = side_records(sheet.state, [side_results(deal) for deal in game.deals])
+        for side, record in zip(game.sides, records, strict=True):
+            assert side.total == record.total
+            assert side.outcome == record.outcome.value
+            assert side.record == record_to_json(record)
+        assert game.finished == sheet.state.finished
+        db.session.remove()
+
+
+def answers_as_the_game_shows(answer: dict[str, Any], game: dict[str, Any]) -> None:
+    """The answer to a recorded deal says what the whole game then says about it."""
+    deal = game["deals"][answer["number"] - 1]
+    assert answer["results"] == deal["results"]
+    assert answer["dealer"] == deal["dealer"]
+    assert answer["version"] == deal["version"]
+    assert answer["sides"] == game["sides"]
+    assert answer["status"] == game["status"]
+    assert answer["winner"] == game["winner"]
+    assert answer["next_dealer"] == game["next_dealer"]
+
+
+operations = st.lists(
+    st.one_of(
+        st.tuples(st.just("post"), st.integers(0, len(DEALS) - 1), st.just(0)),
+        st.tuples(st.just("edit"), st.integers(0, len(DEALS) - 1), st.integers(1, 8)),
+        st.tuples(st.just("delete"), st.just(0), st.integers(1, 8)),
+    ),
+    min_size=1,
+    max_size=14,
+)
+
+
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(operations, st.sampled_from([3000, 5000]), st.sampled_from([0, 1, 3]))
+def test_recorded_deals_keep_what_a_replay_gives(
+    app: Flask, client: FlaskClient, ops: list[tuple[str, int, int]], target: int, dealer: int
+) -> None:
+    response = client.post(
+        "/api/games",
+        json={
+            "variant": "classic",
+            "sides": [
+                {"name": "Us", "players": ["Ana", "Boris"], "start": 500},
+                {"name": "Them", "players": ["Vera", "Goran"]},
+            ],
+            "options": {"target": target},
+            "first_dealer": dealer,
+        },
+    )
+    assert response.status_code == 201
+    game_id, token = response.get_json()["id"], response.get_json()["token"]
+    for kind, which, number in ops:
+        if kind == "post":
+            answer = post(client, game_id, token, DEALS[which])
+            game = get_game(client, game_id)
+            if answer.status_code == 409:  # the game is over
+                assert game["status"] == "finished"
+            else:
+                assert answer.status_code == 201, answer.get_json()
+                answers_as_the_game_shows(answer.get_json(), game)
+        elif kind == "edit":
+            client.put(
+                f"/api/games/{game_id}/deals/{number}",
+                json={"results": DEALS[which]},
+                headers=auth(token),
+            )
+        else:
+            client.delete(f"/api/games/{game_id}/deals/{number}", headers=auth(token))
+        kept_as_replayed(app, game_id)
+
+
+def test_the_deal_that_wins_ends_the_game(app: Flask, client: FlaskClient) -> None:
+    game_id, token = new_game(client, options={"target": 2000})
+    first = post(client, game_id, token, [CASE_A, CASE_B]).get_json()
+    assert first["status"] == "in_progress" and first["next_dealer"] == "Vera"
+    won = post(client, game_id, token, [CASE_A, CASE_B])
+    assert won.status_code == 201
+    body = won.get_json()
+    assert body["status"] == "finished" and body["winner"] == 0 and body["next_dealer"] is None
+    assert [side["total"] for side in body["sides"]] == [2420, 530]
+    assert "game" not in body  # the answer carries the deal, not every deal of the game
+    kept_as_replayed(app, game_id)
+    late = post(client, game_id, token, [CASE_A, CASE_B])
+    assert late.status_code == 409
+    assert "This game is over" in late.get_json()["error"]
+
+
+def test_refused_deals_change_nothing(app: Flask, client: FlaskClient) -> None:
+    game_id, token = new_game(client)
+    post(client, game_id, token, [CASE_A, CASE_B])
+    before = get_game(client, game_id)
+    both_out = [result(220, natural=1, went_out=True), result(150, natural=1, went_out=True)]
+    refused = post(client, game_id, token, both_out)
+    assert refused.status_code == 422
+    assert get_game(client, game_id) == before
+    assert post(client, game_id, "not-the-token", [CASE_A, CASE_B]).status_code == 403
+    assert post(client, "nosuchgame", token, [CASE_A, CASE_B]).status_code == 404
+    assert get_game(client, game_id) == before
+    kept_as_replayed(app, game_id)
+
+
+def test_a_retry_answers_exactly_as_the_first_time(client: FlaskClient) -> None:
+    game_id, token = new_game(client)
+    headers = {**auth(token), "Idempotency-Key": "phone-a-deal-1"}
+    body = {"results": [CASE_A, result(40, hand=85)]}
+    first = client.post(f"/api/games/{game_id}/deals", json=body, headers=headers)
+    again = client.post(f"/api/games/{game_id}/deals", json=body, headers=headers)
+    assert first.status_code == again.status_code == 201
+    assert first.get_json() == again.get_json()
+    assert len(get_game(client, game_id)["deals"]) == 1
+
+
+def test_recording_costs_the_same_in_a_long_game(app: Flask, client: FlaskClient) -> None:
+    counts = []
+    for deals in (1, 200):
+        game_id, token = new_game(client, options={"target": 1_000_000})
+        for _ in range(deals):
+            assert post(client, game_id, token, [result(50, hand=5), result(90)]).status_code == 201
+        with counted(app) as statements:
+            assert post(client, game_id, token, [CASE_A, CASE_B]).status_code == 201
+        counts.append(len(statements))
+    assert counts[0] == counts[1] <= 9, counts
