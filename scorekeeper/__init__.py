@@ -98,6 +98,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         # static files are compressed once at start (see assets.py).
         COMPRESS_ALGORITHM=["br", "gzip"],
         COMPRESS_BR_LEVEL=5,
+        # An answer that fits one packet gains nothing from compression but its cost (a
+        # recorded deal's JSON is about 700 bytes).
+        COMPRESS_MIN_SIZE=1400,
         # Answers that are the same bytes for everyone who asks (a follower's sheet at one
         # version, see web/sheets.py) are compressed once.
         COMPRESS_CACHE_KEY=compressed_key,
