@@ -487,6 +487,7 @@ def record(game_id: str) -> tuple[Response, int]:
         raise ApiError(404, "There is no such game.")
     _require_token(game)
     key = _idempotency_key()
+    results: list[SideResult] | None = None
     for _attempt in range(SAVE_ATTEMPTS):
         if key is not None and repeated(game_id, key):
             again = _record_again(game_id, key)
@@ -494,13 +495,16 @@ def record(game_id: str) -> tuple[Response, int]:
                 return again
         if game.finished:
             raise Refusal(over_message(), status=409)
-        results = _results(_body(), game.rules)
+        if results is None:  # the body is read once (a game's rule set never changes)
+            results = _results(_body(), game.rules)
         try:
             appended = append_deal(game, results, request_key=key)
         except Busy:
-            # Another phone saved meanwhile (the same key, or this SQLite snapshot was
-            # overtaken): read the game again and try again.
-            game = head(game_id) or game
+            # Another phone changed the game meanwhile: read it again, held this time.
+            fresh = head(game_id, hold=True)
+            if fresh is None:
+                raise ApiError(404, "There is no such game.") from None
+            game = fresh
             continue
         return jsonify(_appended_answer(appended)), 201
     raise Refusal(busy_message(), status=409)

@@ -7,9 +7,11 @@ so the next deal needs the game's row, its sides and players, not its deals: a h
 statements whatever the game's length, instead of loading and replaying every deal.
 
 The rules engine still computes everything (``rules.game.next_line``,
-``rules.stats.record_with``, ``rules.scoring.validate_deal``); the store only reads what it
-needs and writes what came out, in one transaction that holds the game as ``games.lock``
-does. Edits and deletions change earlier deals and go through ``games`` (a full replay).
+``rules.stats.record_with``, ``rules.scoring.validate_deal``); the store reads what it
+needs (two indexed reads) and writes what came out (four statements, one transaction). The
+first write claims the game at the version read, as ``games.lock`` checks it: a game
+another phone changed meanwhile is read again. Edits and deletions change earlier deals
+and go through ``games`` (a full replay).
 """
 
 from __future__ import annotations
@@ -19,8 +21,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from flask_babel import gettext as _
-from sqlalchemy import bindparam, func, insert, select, update
+from sqlalchemy import bindparam, func, insert, literal, select, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 
 from ..rules import VARIANTS, SideResult
@@ -63,18 +64,36 @@ _SIDES = (
     .where(SIDE.c.game_id == bindparam("game_id"))
     .order_by(SIDE.c.position, PLAYER.c.position)
 )
-_DEALS = select(func.count(), func.max(DEAL.c.seq)).where(DEAL.c.game_id == bindparam("game_id"))
 _REPEATED = select(DEAL.c.id).where(
     DEAL.c.game_id == bindparam("game_id"), DEAL.c.request_key == bindparam("key")
 )
-#: SQLite locks the file for writing with the first write (as BEGIN IMMEDIATE would).
-_LOCK_SQLITE = (
-    update(GAME)
-    .where(GAME.c.id == bindparam("game_id"))
-    .values(updated_at=GAME.c.updated_at)
-    .returning(GAME.c.updated_at)
+#: Holding a game: PostgreSQL locks its row; SQLite locks the file for writing with a
+#: first write (as BEGIN IMMEDIATE would).
+_HOLD = select(GAME.c.id).where(GAME.c.id == bindparam("game_id")).with_for_update()
+_HOLD_SQLITE = (
+    update(GAME).where(GAME.c.id == bindparam("game_id")).values(updated_at=GAME.c.updated_at)
 )
-_LOCK = select(GAME.c.updated_at).where(GAME.c.id == bindparam("game_id")).with_for_update()
+#: The first write: the game, if still at the version read, is now at this deal's.
+_CLAIM = (
+    update(GAME)
+    .where(GAME.c.id == bindparam("game_id"), GAME.c.updated_at == bindparam("seen"))
+    .values(finished=bindparam("over"), updated_at=bindparam("now"))
+)
+#: The deal, after the game's last (its place in the game: see ``Deal.seq``).
+_NEW_DEAL = (
+    insert(DEAL)
+    .from_select(
+        ["game_id", "seq", "version", "request_key", "created_at"],
+        select(
+            bindparam("game_id", type_=DEAL.c.game_id.type),
+            func.coalesce(func.max(DEAL.c.seq), 0) + 1,
+            literal(1),
+            bindparam("request_key", type_=DEAL.c.request_key.type),
+            bindparam("now", type_=DEAL.c.created_at.type),
+        ).where(DEAL.c.game_id == bindparam("game_id")),
+    )
+    .returning(DEAL.c.id)
+)
 _SAVE_SIDE = (
     update(SIDE)
     .where(SIDE.c.id == bindparam("side_id"))
@@ -126,13 +145,24 @@ class Head:
     def totals(self) -> tuple[int, ...]:
         return tuple(side.total for side in self.sides)
 
+    @property
+    def deals(self) -> int:
+        """Deals recorded so far (each side's record counts them)."""
+        deals = self.sides[0].record.get("deals", 0)
+        return deals if isinstance(deals, int) else 0
 
-def head(game_id: str) -> Head | None:
-    """The game's row, sides and players (three indexed reads), or None."""
+
+def head(game_id: str, *, hold: bool = False) -> Head | None:
+    """The game's row, and its sides and players (two indexed reads), or None. With
+    ``hold``, the game is held first, until the transaction ends (as ``games.lock`` holds
+    it): what is read cannot change before ``append_deal`` saves."""
     if not GAME_ID.fullmatch(game_id):
         return None
     session = db.session()
     connection = session.connection()
+    if hold:
+        sqlite = connection.dialect.name == "sqlite"
+        connection.execute(_HOLD_SQLITE if sqlite else _HOLD, {"game_id": game_id})
     row = connection.execute(_HEAD, {"game_id": game_id}).first()
     if row is None:
         return None
@@ -176,47 +206,47 @@ class Appended:
 
 
 class Busy(Exception):
-    """The game changed between reading it and holding it: read it again, under the lock."""
+    """The game changed since it was read: read it again and try again."""
 
 
 def append_deal(
     game: Head, results: Sequence[SideResult], *, request_key: str | None = None
 ) -> Appended:
-    """Record ``results`` as the game's next deal; refused (422, 409) as ``games.add_deal``
-    refuses. ``game`` was read before the lock: it is read again under it."""
+    """Record ``results`` as the next deal of ``game`` (as ``head`` read it); refused (422,
+    409) as ``games.add_deal`` refuses, with nothing written. Saved only if the game is
+    still at the version read (every change of a game moves it): the first write claims
+    the game at that version, and holds it (PostgreSQL: its row; SQLite: the file) until
+    the commit. Otherwise ``Busy``: another phone saved meanwhile; read the game again,
+    held (``head(..., hold=True)``), and the next try cannot miss."""
+    if game.finished:
+        raise Refusal(over_message(), status=409)
+    number = game.deals + 1
+    line = next_line(game.rules, game.totals, results, number, game.dealer(number))
+    violations = validate_deal(results, game.rules, minimums=line.minimums)
+    errors = errors_of(violations)
+    if errors:
+        raise Refusal.from_violations(errors)
+    winner = winner_of(line.totals, game.rules.target)
+    records = [
+        ended(
+            record_with(record_from_json("open", side.total, side.record), line, index, result),
+            index,
+            winner,
+        )
+        for index, (side, result) in enumerate(zip(game.sides, results, strict=True))
+    ]
+    now = _now()
     session = db.session()
-    session.rollback()  # the reads so far end; the write transaction begins with the lock
     connection = session.connection()
     try:
-        if connection.dialect.name == "sqlite":
-            locked = connection.execute(_LOCK_SQLITE, {"game_id": game.id}).first()
-        else:
-            locked = connection.execute(_LOCK, {"game_id": game.id}).first()
-        if locked is None:
-            raise Refusal(_("This game was deleted meanwhile."), status=404)
-        current = game if locked.updated_at == game.updated_at else head(game.id)
-        if current is None:
-            raise Refusal(_("This game was deleted meanwhile."), status=404)
-        if current.finished:
-            raise Refusal(over_message(), status=409)
-        count, last_seq = connection.execute(_DEALS, {"game_id": game.id}).one()
-        number = count + 1
-        line = next_line(current.rules, current.totals, results, number, current.dealer(number))
-        violations = validate_deal(results, current.rules, minimums=line.minimums)
-        errors = errors_of(violations)
-        if errors:
-            raise Refusal.from_violations(errors)
-        winner = winner_of(line.totals, current.rules.target)
-        now = _now()
+        claimed = connection.execute(
+            _CLAIM,
+            {"game_id": game.id, "seen": game.updated_at, "now": now, "over": winner is not None},
+        )
+        if claimed.rowcount != 1:
+            raise Busy
         deal_id = connection.execute(
-            insert(DEAL).returning(DEAL.c.id),
-            {
-                "game_id": game.id,
-                "seq": (last_seq or 0) + 1,
-                "version": 1,
-                "request_key": request_key,
-                "created_at": now,
-            },
+            _NEW_DEAL, {"game_id": game.id, "request_key": request_key, "now": now}
         ).scalar_one()
         connection.execute(
             insert(RESULT),
@@ -231,14 +261,6 @@ def append_deal(
                 for position, result in enumerate(results)
             ],
         )
-        records = [
-            ended(
-                record_with(record_from_json("open", side.total, side.record), line, index, result),
-                index,
-                winner,
-            )
-            for index, (side, result) in enumerate(zip(current.sides, results, strict=True))
-        ]
         connection.execute(
             _SAVE_SIDE,
             [
@@ -248,19 +270,14 @@ def append_deal(
                     "new_outcome": record.outcome.value,
                     "new_record": record_to_json(record),
                 }
-                for side, record in zip(current.sides, records, strict=True)
+                for side, record in zip(game.sides, records, strict=True)
             ],
         )
-        connection.execute(
-            update(GAME)
-            .where(GAME.c.id == game.id)
-            .values(finished=winner is not None, updated_at=now)
-        )
         session.commit()
-    except (IntegrityError, OperationalError):
+    except (Busy, IntegrityError, OperationalError):
         session.rollback()
         raise Busy from None
     except BaseException:
         session.rollback()
         raise
-    return Appended(current, number, line, tuple(results), winner, warnings_of(violations))
+    return Appended(game, number, line, tuple(results), winner, warnings_of(violations))
