@@ -83,6 +83,9 @@ class Probe:
 
     def read(self, engine: Engine, args: Mapping[str, object]) -> tuple[object, ...] | None:
         with engine.connect() as connection:
+            if engine.dialect.name != "sqlite":
+                # One round trip, not BEGIN, SELECT and ROLLBACK (a read needs no transaction).
+                connection = connection.execution_options(isolation_level="AUTOCOMMIT")
             row = connection.execute(self.statement, dict(args)).first()
         return None if row is None else tuple(row)
 
