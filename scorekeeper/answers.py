@@ -18,8 +18,9 @@ changed in the database:
   answers; two phones never share one that came from a session.
 - *the same data*: each kept page names a **probe**, a query of one or two indexed rows
   that changes whenever anything the page shows does (the game's ``updated_at``; the
-  newest change and count of games and of the roster). The probe runs on **every**
-  request, before the page is looked up, and an answer is given again only if the probe
+  newest change and count of games and of the roster; a player's ``changed_at``). The
+  probe runs on **every** request, before the page is looked up, and an answer is given
+  again only if the probe
   reads what it read before that answer was made: a worker never answers older than the
   database, whichever worker changed it.
 - *an answer fit to give again*: 200 or 304, with no ``Set-Cookie`` (an answer that starts
@@ -97,16 +98,9 @@ EVERYTHING = Probe(
     "SELECT (SELECT max(updated_at) FROM game), (SELECT count(*) FROM game),"
     " (SELECT max(changed_at) FROM person), (SELECT count(*) FROM person)"
 )
-#: A player: their name, and the newest change and number of the games they sat in (a
-#: rival's rename marks the games they shared changed).
-PERSON = Probe(
-    "SELECT person.name, person.changed_at,"
-    " (SELECT max(game.updated_at) FROM game"
-    "   JOIN side ON side.game_id = game.id JOIN player ON player.side_id = side.id"
-    "   WHERE player.person_id = person.id),"
-    " (SELECT count(*) FROM player WHERE player.person_id = person.id)"
-    " FROM person WHERE person.id = :person_id"
-)
+#: A player: their page's version, which a rename and every change of a game they sat in
+#: move (``store.players.touch_people``; a rename also moves everyone who met them).
+PERSON = Probe("SELECT changed_at FROM person WHERE id = :person_id")
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from sqlalchemy import insert, select
+from sqlalchemy import insert, select, update
 
 from scorekeeper.store import db
 from scorekeeper.store.models import Game, Person, Player, Side
@@ -280,6 +280,10 @@ def bulk_games(app: Flask, count: int, person: int) -> None:
         db.session.execute(insert(Game), games)
         db.session.execute(insert(Side), sides)
         db.session.execute(insert(Player), players)
+        # As the store marks everyone seated at a changed game (players.touch_people).
+        db.session.execute(
+            update(Person).where(Person.id == person).values(changed_at=datetime.now())
+        )
         db.session.commit()
 
 

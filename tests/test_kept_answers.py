@@ -224,3 +224,36 @@ def test_the_app_can_do_without(app: Flask) -> None:
     assert plain.test_client().get("/history").status_code == 200
     with plain.app_context():
         db.engine.dispose()
+
+
+def test_a_players_page_follows_every_change_of_their_games(
+    app: Flask, client: FlaskClient, other: Flask
+) -> None:
+    """A player's page is kept while their ``changed_at`` stands; every way a game of
+    theirs can change, through another worker, moves it."""
+    game_id, token = new_game(client)
+    ana = person_id(app, "Ana")
+    there = other.test_client()
+
+    def page() -> str:
+        return words(client.get(f"/players/{ana}").get_data(as_text=True))
+
+    page()
+    assert "1 game" in page()
+    steps = [
+        lambda: there.post(
+            f"/api/games/{game_id}/deals", json={"results": [CASE_A, CASE_B]}, headers=auth(token)
+        ),
+        lambda: there.put(
+            f"/api/games/{game_id}/deals/1", json={"results": [CASE_B, CASE_A]}, headers=auth(token)
+        ),
+        lambda: there.delete(f"/api/games/{game_id}/deals/1", headers=auth(token)),
+        lambda: new_game(there),
+    ]
+    seen = [page()]
+    for step in steps:
+        assert step() is not None
+        now = page()
+        assert now != seen[-1], step
+        seen.append(now)
+    assert "2 games" in seen[-1]

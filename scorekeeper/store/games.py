@@ -39,7 +39,7 @@ from ..rules.scoring import INTEGER_FIELDS
 from ..rules.stats import side_records
 from .db import db
 from .models import Deal, DealResult, Game, Person, Player, Side, _now
-from .players import is_default_name, person_for, record_to_json
+from .players import is_default_name, person_for, record_to_json, touch_people
 from .refusal import Refusal, check_name
 
 #: A starting total carried over from paper cannot be wilder than this.
@@ -406,7 +406,9 @@ def _commit(game: Game, *, reload_deals: bool = True) -> Sheet:
         )
     game.finished = sheet.state.finished
     _cache_records(sheet)
-    game.updated_at = _now()  # the viewers' ETag: any change of the game's deals
+    now = _now()
+    game.updated_at = now  # the viewers' ETag: any change of the game's deals
+    db.session.execute(touch_people(select(Game.id).where(Game.id == game.id), now))
     session = db.session()
     session.expire_on_commit = False
     try:

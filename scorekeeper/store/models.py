@@ -55,7 +55,8 @@ class Person(db.Model):  # type: ignore[name-defined]
     #: The name folded for matching ("ana" finds "Ana"): one roster entry per name.
     key: Mapped[str] = mapped_column(String(60), unique=True)
     created_at: Mapped[datetime] = mapped_column(default=_now)
-    #: Added or renamed: the roster's version is its newest change and its size.
+    #: Added, renamed, or a game they sat in changed (``players.touch_people``): the
+    #: version of their page; the roster's is the newest of these and its size.
     changed_at: Mapped[datetime] = mapped_column(default=_now, onupdate=_now)
 
     seats: Mapped[list[Player]] = relationship(back_populates="person")

@@ -16,7 +16,7 @@ from datetime import datetime
 from typing import Any
 
 from flask_babel import gettext as _
-from sqlalchemy import Select, case, func, or_, select, update
+from sqlalchemy import BindParameter, Select, Update, case, func, or_, select, update
 
 from ..rules.stats import (
     Meeting,
@@ -143,8 +143,11 @@ def rename(person: Person, name: str) -> None:
     person.key = key
     games = select(Side.game_id).join(Player, Player.side_id == Side.id)
     games = games.where(Player.person_id == person.id)
-    # Followers' sheets show the new name at their next look (their ETag changes).
-    db.session.execute(update(Game).where(Game.id.in_(games)).values(updated_at=_now()))
+    # Followers' sheets show the new name at their next look (their ETag changes), and
+    # so do the pages of everyone who met them.
+    now = _now()
+    db.session.execute(update(Game).where(Game.id.in_(games)).values(updated_at=now))
+    db.session.execute(touch_people(games, now))
     db.session.execute(update(Player).where(Player.person_id == person.id).values(name=name))
     db.session.commit()
 
@@ -284,16 +287,26 @@ def player_page(person: Person) -> PlayerPage:
 
 
 def person_version(person: Person) -> tuple[object, ...]:
-    """What changes whenever a game of this person's does, or their name (a rename also
-    marks every game they played changed, so rivals' names are covered too)."""
-    newest, seats = db.session.execute(
-        select(func.max(Game.updated_at), func.count(Side.id))
-        .select_from(Player)
+    """What changes whenever this person's page may: ``changed_at`` moves with a rename
+    and with every change of a game they sat in (``touch_people``); a rename also touches
+    everyone who sat at their games, whose pages show the name."""
+    return (person.id, person.changed_at)
+
+
+def touch_people(games: Select[Any], now: datetime | BindParameter[datetime]) -> Update:
+    """The statement that marks everyone seated at ``games`` (a select of game ids)
+    changed: their pages' version (``Person.changed_at``) moves."""
+    seated = (
+        select(Player.person_id)
         .join(Side, Side.id == Player.side_id)
-        .join(Game, Game.id == Side.game_id)
-        .where(Player.person_id == person.id)
-    ).one()
-    return (person.id, person.name, newest, seats)
+        .where(Side.game_id.in_(games), Player.person_id.is_not(None))
+    )
+    return (
+        update(Person)
+        .where(Person.id.in_(seated))
+        .values(changed_at=now)
+        .execution_options(synchronize_session=False)
+    )
 
 
 @dataclass(frozen=True)

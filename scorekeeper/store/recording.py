@@ -32,7 +32,7 @@ from ..rules.variants import RuleSet, apply_options
 from .db import db
 from .games import GAME_ID, over_message
 from .models import Deal, DealResult, Game, Player, Side, _now
-from .players import record_from_json, record_to_json
+from .players import record_from_json, record_to_json, touch_people
 from .refusal import Refusal
 
 GAME = Game.__table__
@@ -78,6 +78,11 @@ _CLAIM = (
     update(GAME)
     .where(GAME.c.id == bindparam("game_id"), GAME.c.updated_at == bindparam("seen"))
     .values(finished=bindparam("over"), updated_at=bindparam("now"))
+)
+#: Everyone seated at the game: their pages' version moves (``players.touch_people``).
+_TOUCH_PEOPLE = touch_people(
+    select(GAME.c.id).where(GAME.c.id == bindparam("game_id")),
+    bindparam("now", type_=GAME.c.updated_at.type),
 )
 #: The deal, after the game's last (its place in the game: see ``Deal.seq``).
 _NEW_DEAL = (
@@ -261,6 +266,7 @@ def append_deal(
                 for position, result in enumerate(results)
             ],
         )
+        connection.execute(_TOUCH_PEOPLE, {"game_id": game.id, "now": now})
         connection.execute(
             _SAVE_SIDE,
             [

@@ -1,4 +1,4 @@
-"""the roster's last change: a rename is seen by every page that lists names
+"""each player's last change (a rename, or a change of a game they sat in): their page's version
 
 Revision ID: 5b7e2c4d9a10
 Revises: 1ce2c3e76f3f
@@ -19,7 +19,12 @@ depends_on = None
 def upgrade():
     with op.batch_alter_table('person', schema=None) as batch_op:
         batch_op.add_column(sa.Column('changed_at', sa.DateTime(), nullable=True))
-    op.execute("UPDATE person SET changed_at = created_at")
+    op.execute(
+        "UPDATE person SET changed_at = coalesce("
+        " (SELECT max(game.updated_at) FROM game"
+        "   JOIN side ON side.game_id = game.id JOIN player ON player.side_id = side.id"
+        "   WHERE player.person_id = person.id), created_at)"
+    )
     with op.batch_alter_table('person', schema=None) as batch_op:
         batch_op.alter_column('changed_at', existing_type=sa.DateTime(), nullable=False)
 
