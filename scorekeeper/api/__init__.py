@@ -8,7 +8,7 @@ Same rules engine and validation as the pages. Errors are
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
@@ -27,6 +27,7 @@ from ..rules import (
     options_of,
     warnings_of,
 )
+from ..rules.game import DealLine
 from ..rules.scoring import BOOLEAN_FIELDS, INTEGER_FIELDS
 from ..store.games import (
     EXPORT_FORMAT,
@@ -182,26 +183,51 @@ def _result_fields(rules: RuleSet) -> list[str]:
     return [name for name in INTEGER_FIELDS if name not in kinds] + list(BOOLEAN_FIELDS)
 
 
+def results_json(
+    rules: RuleSet, results: Sequence[SideResult], line: DealLine
+) -> list[dict[str, Any]]:
+    """A deal's results as played: each side's entries, score, total and minimum."""
+    names = _result_fields(rules)
+    return [
+        {
+            "side": side,
+            **{name: getattr(result, name) for name in names},
+            "score": score,
+            "total": total,
+            "meld_minimum": minimum,
+        }
+        for side, (result, score, total, minimum) in enumerate(
+            zip(results, line.scores, line.totals, line.minimums, strict=True)
+        )
+    ]
+
+
+def sides_json(
+    sides: Sequence[tuple[str, Sequence[str], int]],
+    totals: Sequence[int],
+    minimums: Sequence[int],
+) -> list[dict[str, Any]]:
+    """Each side (name, players, start) with its total and next minimum."""
+    return [
+        {
+            "name": name,
+            "players": list(players),
+            "start": start,
+            "total": total,
+            "meld_minimum": minimum,
+        }
+        for (name, players, start), total, minimum in zip(sides, totals, minimums, strict=True)
+    ]
+
+
 def deal_json(sheet: Sheet, number: int) -> dict[str, Any]:
     deal = sheet.game.deals[number - 1]
     line = sheet.state.lines[number - 1]
-    names = _result_fields(sheet.rules)
     return {
         "number": number,
         "dealer": sheet.player_name(line.dealer),
         "version": deal.version,
-        "results": [
-            {
-                "side": side,
-                **{name: getattr(result, name) for name in names},
-                "score": score,
-                "total": total,
-                "meld_minimum": minimum,
-            }
-            for side, (result, score, total, minimum) in enumerate(
-                zip(side_results(deal), line.scores, line.totals, line.minimums, strict=True)
-            )
-        ],
+        "results": results_json(sheet.rules, side_results(deal), line),
     }
 
 
@@ -214,16 +240,11 @@ def game_json(sheet: Sheet, *, deals: bool = True) -> dict[str, Any]:
         "options": options_of(sheet.rules),
         "status": "finished" if state.finished else "in_progress",
         "winner": state.winner,
-        "sides": [
-            {
-                "name": side.name,
-                "players": [player.name for player in side.players],
-                "start": side.start,
-                "total": total,
-                "meld_minimum": minimum,
-            }
-            for side, total, minimum in zip(game.sides, state.totals, state.minimums, strict=True)
-        ],
+        "sides": sides_json(
+            [(side.name, [p.name for p in side.players], side.start) for side in game.sides],
+            state.totals,
+            state.minimums,
+        ),
         "next_dealer": None if state.finished else sheet.next_dealer_name,
         "created_at": game.created_at.isoformat() + "Z",
     }
@@ -437,38 +458,19 @@ def _appended_answer(appended: Appended) -> dict[str, Any]:
     """``_deal_answer`` of a deal just recorded at the end (``store.recording``), from the
     figures the rules engine gave for it, without the game's other deals."""
     game, line = appended.head, appended.line
-    names = _result_fields(game.rules)
     finished = appended.winner is not None
     return {
         "number": appended.number,
         "dealer": game.player_name(line.dealer),
         "version": 1,
-        "results": [
-            {
-                "side": side,
-                **{name: getattr(result, name) for name in names},
-                "score": score,
-                "total": total,
-                "meld_minimum": minimum,
-            }
-            for side, (result, score, total, minimum) in enumerate(
-                zip(appended.results, line.scores, line.totals, line.minimums, strict=True)
-            )
-        ],
+        "results": results_json(game.rules, appended.results, line),
         "status": "finished" if finished else "in_progress",
         "winner": appended.winner,
-        "sides": [
-            {
-                "name": side.name,
-                "players": list(side.players),
-                "start": side.start,
-                "total": total,
-                "meld_minimum": minimum,
-            }
-            for side, total, minimum in zip(
-                game.sides, line.totals, appended.minimums, strict=True
-            )
-        ],
+        "sides": sides_json(
+            [(side.name, side.players, side.start) for side in game.sides],
+            line.totals,
+            appended.minimums,
+        ),
         "next_dealer": None if finished else game.player_name(game.dealer(appended.number + 1)),
         "warnings": _warnings_json(appended.warnings),
     }
