@@ -42,6 +42,25 @@ def app(tmp_path: Path) -> Iterator[Flask]:
 
 
 @pytest.fixture
+def other(app: Flask) -> Iterator[Flask]:
+    """Another worker: a second app on the same database (what gunicorn's other process
+    is), for changes one worker makes and the other must show."""
+    second = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "test",
+            "SQLALCHEMY_DATABASE_URI": app.config["SQLALCHEMY_DATABASE_URI"],
+            "WTF_CSRF_ENABLED": False,
+            "RATELIMIT_ENABLED": False,
+        }
+    )
+    yield second
+    with second.app_context():
+        db.session.remove()
+        db.engine.dispose()
+
+
+@pytest.fixture
 def client(app: Flask) -> FlaskClient:
     return app.test_client()
 

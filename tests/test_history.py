@@ -464,21 +464,10 @@ def test_names_that_unfold_too_long_and_control_characters_are_refused(
 
 
 def test_kept_pages_follow_every_change_whichever_worker_made_it(
-    app: Flask, client: FlaskClient
+    app: Flask, client: FlaskClient, other: Flask
 ) -> None:
     """History and player pages are kept rendered per worker; a change made through
     another worker (another app on the same database) shows at the next look."""
-    from scorekeeper import create_app
-
-    other = create_app(
-        {
-            "TESTING": True,
-            "SECRET_KEY": "test",
-            "SQLALCHEMY_DATABASE_URI": app.config["SQLALCHEMY_DATABASE_URI"],
-            "WTF_CSRF_ENABLED": False,
-            "RATELIMIT_ENABLED": False,
-        }
-    )
     there = other.test_client()
     response = client.post(
         "/api/games",
@@ -512,6 +501,3 @@ def test_kept_pages_follow_every_change_whichever_worker_made_it(
     page = words(client.get(f"/players/{ana}").get_data(as_text=True))
     assert "Verica 1 1 0" in page and "Vera 1" not in page
     assert "Verica" in words(client.get("/history").get_data(as_text=True))
-    with other.app_context():
-        db.session.remove()
-        db.engine.dispose()

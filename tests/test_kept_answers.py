@@ -5,9 +5,7 @@ the page changed, whoever changed it."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 
-import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
@@ -26,24 +24,6 @@ HTMX = {"HX-Request": "true", "HX-Target": "sheet-live"}
 def kept(app: Flask) -> KeptAnswers:
     answers: KeptAnswers = app.extensions["kept_answers"]
     return answers
-
-
-@pytest.fixture
-def other(app: Flask) -> Iterator[Flask]:
-    """Another worker: another app on the same database."""
-    second = create_app(
-        {
-            "TESTING": True,
-            "SECRET_KEY": "test",
-            "SQLALCHEMY_DATABASE_URI": app.config["SQLALCHEMY_DATABASE_URI"],
-            "WTF_CSRF_ENABLED": False,
-            "RATELIMIT_ENABLED": False,
-        }
-    )
-    yield second
-    with second.app_context():
-        db.session.remove()
-        db.engine.dispose()
 
 
 def new_game(client: FlaskClient) -> tuple[str, str]:
