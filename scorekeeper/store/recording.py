@@ -56,7 +56,6 @@ _SIDES = (
         SIDE.c.name,
         SIDE.c.start,
         SIDE.c.total,
-        SIDE.c.outcome,
         SIDE.c.record,
         PLAYER.c.name.label("player"),
     )
@@ -116,7 +115,6 @@ class SideHead:
     name: str
     start: int
     total: int
-    outcome: str
     record: dict[str, object]
     players: tuple[str, ...]
 
@@ -130,8 +128,8 @@ class Head:
     rules: RuleSet
     first_dealer: int
     finished: bool
-    #: The game's version when read: if it is still the version under the lock, nothing
-    #: changed the game since, and what was read stands.
+    #: The game's version when read: ``append_deal`` saves only while it is still the
+    #: game's version (nothing changed the game since, and what was read stands).
     updated_at: datetime
     sides: tuple[SideHead, ...]
 
@@ -175,9 +173,7 @@ def head(game_id: str, *, hold: bool = False) -> Head | None:
     for side in connection.execute(_SIDES, {"game_id": game_id}):
         rows.setdefault(side.id, []).append(side)
     sides = tuple(
-        SideHead(
-            s.id, s.name, s.start, s.total, s.outcome, s.record or {}, tuple(r.player for r in rs)
-        )
+        SideHead(s.id, s.name, s.start, s.total, s.record or {}, tuple(r.player for r in rs))
         for rs in rows.values()
         for s in rs[:1]
     )
