@@ -4,16 +4,24 @@ deals before were recorded, edited or deleted; and the work does not grow with t
 
 from __future__ import annotations
 
+import re
+import sqlite3
+import sys
+import threading
+import time
 from typing import Any
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from sqlalchemy import event, select
 
 from scorekeeper.rules.stats import side_records
 from scorekeeper.store import db
 from scorekeeper.store.games import load, sheet_of, side_results
+from scorekeeper.store.models import Person
 from scorekeeper.store.players import record_to_json
 
 from .test_api import auth, get_game, new_game, result
@@ -165,3 +173,100 @@ def test_recording_costs_the_same_in_a_long_game(app: Flask, client: FlaskClient
             assert post(client, game_id, token, [CASE_A, CASE_B]).status_code == 201
         counts.append(len(statements))
     assert counts[0] == counts[1] <= 7, counts
+
+
+def test_a_database_held_by_another_writer_answers_busy_not_an_error(
+    app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """SQLite: while another program holds the file for writing longer than the busy
+    timeout, saving, editing, deleting and renaming answer "try again" and change nothing."""
+    database = sys.modules["scorekeeper.store.db"]  # the module (``store.db`` is the handle)
+    with app.app_context():
+        if db.engine.dialect.name != "sqlite":
+            pytest.skip("SQLite's file lock")
+        path = db.engine.url.database
+        monkeypatch.setattr(database, "SQLITE_BUSY_TIMEOUT_MS", 20)
+        db.engine.dispose()  # new connections wait 20 ms, not 10 s
+    game_id, token = new_game(client)
+    assert post(client, game_id, token, [CASE_A, CASE_B]).status_code == 201
+    before = get_game(client, game_id)
+    ana = next(
+        int(link) for link in re.findall(r'href="/players/(\d+)"', client.get("/players").text)
+    )
+    holder = sqlite3.connect(str(path), isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")
+    try:
+        saved = post(client, game_id, token, [CASE_B, CASE_A])
+        assert saved.status_code == 409
+        assert "too busy" in saved.get_json()["error"]
+        edited = client.put(
+            f"/api/games/{game_id}/deals/1", json={"results": [CASE_B, CASE_A]}, headers=auth(token)
+        )
+        assert edited.status_code == 409
+        deleted = client.delete(f"/api/games/{game_id}/deals/1", headers=auth(token))
+        assert deleted.status_code == 409
+        renamed = client.post(f"/players/{ana}/rename", data={"name": "Anka"})
+        assert renamed.status_code == 422
+        assert "at the same moment; try again" in renamed.text
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert get_game(client, game_id) == before
+    assert post(client, game_id, token, [CASE_B, CASE_A]).status_code == 201
+
+
+@pytest.mark.parametrize("change", ["record", "edit"])
+def test_a_rename_while_a_deal_is_saved_waits_its_turn(
+    app: Flask, client: FlaskClient, change: str
+) -> None:
+    """A deal being saved holds its game, then marks its players changed; a rename of one
+    of them marks their games first, then them: the same order, so one waits for the
+    other (on PostgreSQL the opposite order deadlocked and the rename answered 500)."""
+    game_id, token = new_game(client)
+    assert post(client, game_id, token, [CASE_A, CASE_B]).status_code == 201
+    with app.app_context():
+        ana = db.session.scalar(select(Person.id).where(Person.name == "Ana"))
+        engine = db.engine
+    at_people, go_on = threading.Event(), threading.Event()
+
+    def pause_the_saver(_conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
+        if threading.current_thread().name == "saver" and statement.lstrip().startswith(
+            "UPDATE person"
+        ):
+            at_people.set()
+            go_on.wait(5)
+
+    answers: dict[str, int] = {}
+
+    def saver() -> None:
+        phone = app.test_client()
+        body, headers = {"results": [CASE_B, CASE_A]}, auth(token)
+        if change == "record":
+            answer = phone.post(f"/api/games/{game_id}/deals", json=body, headers=headers)
+        else:
+            answer = phone.put(f"/api/games/{game_id}/deals/1", json=body, headers=headers)
+        answers["saver"] = answer.status_code
+
+    def renamer() -> None:
+        answer = app.test_client().post(f"/players/{ana}/rename", data={"name": "Anka"})
+        answers["renamer"] = answer.status_code
+
+    event.listen(engine, "before_cursor_execute", pause_the_saver)
+    try:
+        first = threading.Thread(target=saver, name="saver")
+        first.start()
+        assert at_people.wait(10)
+        second = threading.Thread(target=renamer, name="renamer")
+        second.start()
+        time.sleep(0.3)  # the rename now waits for the saver's game
+        go_on.set()
+        first.join(30)
+        second.join(30)
+    finally:
+        go_on.set()
+        event.remove(engine, "before_cursor_execute", pause_the_saver)
+    assert answers == {"saver": 201 if change == "record" else 200, "renamer": 303}
+    game = get_game(client, game_id)
+    assert game["sides"][0]["players"][0] == "Anka"
+    assert len(game["deals"]) == (2 if change == "record" else 1)
+    kept_as_replayed(app, game_id)

@@ -13,6 +13,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from flask import Blueprint, Response, jsonify, request, url_for
+from sqlalchemy.exc import OperationalError
 
 from .. import game_creation_limit, limiter
 from ..i18n import say
@@ -29,6 +30,7 @@ from ..rules import (
 )
 from ..rules.game import DealLine
 from ..rules.scoring import BOOLEAN_FIELDS, INTEGER_FIELDS
+from ..store.db import db
 from ..store.games import (
     EXPORT_FORMAT,
     SAVE_ATTEMPTS,
@@ -503,7 +505,12 @@ def record(game_id: str) -> tuple[Response, int]:
             appended = append_deal(game, results, request_key=key)
         except Busy:
             # Another phone changed the game meanwhile: read it again, held this time.
-            fresh = head(game_id, hold=True)
+            try:
+                fresh = head(game_id, hold=True)
+            except OperationalError:
+                # SQLite: another writer held the file for the whole busy timeout.
+                db.session.rollback()
+                continue
             if fresh is None:
                 raise ApiError(404, "There is no such game.") from None
             game = fresh

@@ -363,17 +363,22 @@ def lock(game: Game) -> None:
             session.commit()
         finally:
             session.expire_on_commit = True
-    if session.get_bind().dialect.name == "sqlite":
-        current = session.scalar(
-            update(Game)
-            .where(Game.id == game_id)
-            .values(updated_at=Game.updated_at)
-            .returning(Game.updated_at)
-        )
-    else:
-        current = session.scalar(
-            select(Game.updated_at).where(Game.id == game_id).with_for_update()
-        )
+    try:
+        if session.get_bind().dialect.name == "sqlite":
+            current = session.scalar(
+                update(Game)
+                .where(Game.id == game_id)
+                .values(updated_at=Game.updated_at)
+                .returning(Game.updated_at)
+            )
+        else:
+            current = session.scalar(
+                select(Game.updated_at).where(Game.id == game_id).with_for_update()
+            )
+    except OperationalError:
+        # SQLite: another writer held the file for the whole busy timeout.
+        session.rollback()
+        raise Refusal(busy_message(), status=409) from None
     if loaded is None or current != loaded:
         # Expired: reading an expired game reloads its deals with it, and that must
         # happen now, under the lock, not before it.

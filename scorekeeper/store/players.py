@@ -17,6 +17,7 @@ from typing import Any
 
 from flask_babel import gettext as _
 from sqlalchemy import BindParameter, Select, Update, case, func, or_, select, update
+from sqlalchemy.exc import OperationalError
 
 from ..rules.stats import (
     Meeting,
@@ -137,19 +138,28 @@ def rename(person: Person, name: str) -> None:
         .join(Player, Player.side_id == Side.id)
         .where(Player.person_id == person.id, Player.name == Side.name, Side.id.in_(singles))
     ).all()
-    if alone:
-        db.session.execute(update(Side).where(Side.id.in_(alone)).values(name=name))
-    person.name = name
-    person.key = key
     games = select(Side.game_id).join(Player, Player.side_id == Side.id)
     games = games.where(Player.person_id == person.id)
-    # Followers' sheets show the new name at their next look (their ETag changes), and
-    # so do the pages of everyone who met them.
     now = _now()
-    db.session.execute(update(Game).where(Game.id.in_(games)).values(updated_at=now))
-    db.session.execute(touch_people(games, now))
-    db.session.execute(update(Player).where(Player.person_id == person.id).values(name=name))
-    db.session.commit()
+    try:
+        # Games first, then the people at them, then sides and seats: the order every
+        # change of a game takes its rows in, so that a rename and a deal being saved never
+        # wait for each other in a circle (PostgreSQL would cancel one of them).
+        # Followers' sheets show the new name at their next look (their ETag changes), and
+        # so do the pages of everyone who met them.
+        db.session.execute(update(Game).where(Game.id.in_(games)).values(updated_at=now))
+        db.session.execute(touch_people(games, now))
+        if alone:
+            db.session.execute(update(Side).where(Side.id.in_(alone)).values(name=name))
+        person.name = name
+        person.key = key
+        db.session.execute(update(Player).where(Player.person_id == person.id).values(name=name))
+        db.session.commit()
+    except OperationalError:
+        db.session.rollback()
+        raise Refusal(
+            _("A game of theirs was being changed at the same moment; try again."), status=409
+        ) from None
 
 
 @dataclass(frozen=True)
