@@ -14,7 +14,7 @@ from scorekeeper import create_app
 from scorekeeper.answers import KeptAnswers
 from scorekeeper.store import db
 
-from .test_api import auth, totals
+from .test_api import auth, new_game, totals
 from .test_history import CASE_A, CASE_B, game, person_id, words
 from .test_query_counts import counted
 
@@ -24,22 +24,6 @@ HTMX = {"HX-Request": "true", "HX-Target": "sheet-live"}
 def kept(app: Flask) -> KeptAnswers:
     answers: KeptAnswers = app.extensions["kept_answers"]
     return answers
-
-
-def new_game(client: FlaskClient) -> tuple[str, str]:
-    response = client.post(
-        "/api/games",
-        json={
-            "variant": "classic",
-            "sides": [
-                {"name": "Us", "players": ["Ana", "Boris"]},
-                {"name": "Them", "players": ["Vera", "Goran"]},
-            ],
-            "options": {"target": 5000},
-        },
-    )
-    assert response.status_code == 201
-    return response.get_json()["id"], response.get_json()["token"]
 
 
 def same(first: TestResponse, second: TestResponse) -> None:
