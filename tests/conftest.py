@@ -19,18 +19,24 @@ from scorekeeper import create_app
 from scorekeeper.store import db
 
 
-@pytest.fixture
-def app(tmp_path: Path) -> Iterator[Flask]:
-    url = os.environ.get("DATABASE_URL_TEST") or f"sqlite:///{tmp_path / 'test.sqlite'}"
-    app = create_app(
+def app_for_tests(url: str, **config: object) -> Flask:
+    """An app as the tests make them: on ``url``, CSRF and the rate limit off."""
+    return create_app(
         {
             "TESTING": True,
             "SECRET_KEY": "test",
             "SQLALCHEMY_DATABASE_URI": url,
             "WTF_CSRF_ENABLED": False,
             "RATELIMIT_ENABLED": False,
+            **config,
         }
     )
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Iterator[Flask]:
+    url = os.environ.get("DATABASE_URL_TEST") or f"sqlite:///{tmp_path / 'test.sqlite'}"
+    app = app_for_tests(url)
     yield app
     with app.app_context():
         db.session.remove()
@@ -42,18 +48,10 @@ def app(tmp_path: Path) -> Iterator[Flask]:
 
 
 @pytest.fixture
-def other(app: Flask) -> Iterator[Flask]:
+def other_worker(app: Flask) -> Iterator[Flask]:
     """Another worker: a second app on the same database (what gunicorn's other process
     is), for changes one worker makes and the other must show."""
-    second = create_app(
-        {
-            "TESTING": True,
-            "SECRET_KEY": "test",
-            "SQLALCHEMY_DATABASE_URI": app.config["SQLALCHEMY_DATABASE_URI"],
-            "WTF_CSRF_ENABLED": False,
-            "RATELIMIT_ENABLED": False,
-        }
-    )
+    second = app_for_tests(app.config["SQLALCHEMY_DATABASE_URI"])
     yield second
     with second.app_context():
         db.session.remove()

@@ -13,9 +13,9 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
 
-from scorekeeper import create_app
 from scorekeeper.store import db
 
+from .conftest import app_for_tests
 from .test_api import auth, get_game, result
 from .test_bad_input import counts
 from .test_history import CASE_A, CASE_B, person_id, seed_month, words
@@ -24,15 +24,7 @@ from .test_history import CASE_A, CASE_B, person_id, seed_month, words
 @pytest.fixture
 def other(tmp_path: Path) -> Iterator[Flask]:
     """Another machine: a fresh app with its own empty SQLite database."""
-    app = create_app(
-        {
-            "TESTING": True,
-            "SECRET_KEY": "elsewhere",
-            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'other.sqlite'}",
-            "WTF_CSRF_ENABLED": False,
-            "RATELIMIT_ENABLED": False,
-        }
-    )
+    app = app_for_tests(f"sqlite:///{tmp_path / 'other.sqlite'}", SECRET_KEY="elsewhere")
     yield app
     with app.app_context():
         db.session.remove()

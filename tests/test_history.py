@@ -464,11 +464,11 @@ def test_names_that_unfold_too_long_and_control_characters_are_refused(
 
 
 def test_kept_pages_follow_every_change_whichever_worker_made_it(
-    app: Flask, client: FlaskClient, other: Flask
+    app: Flask, client: FlaskClient, other_worker: Flask
 ) -> None:
     """History and player pages are kept rendered per worker; a change made through
     another worker (another app on the same database) shows at the next look."""
-    there = other.test_client()
+    there = other_worker.test_client()
     response = client.post(
         "/api/games",
         json={

@@ -10,10 +10,10 @@ from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
-from scorekeeper import create_app
 from scorekeeper.answers import KeptAnswers
 from scorekeeper.store import db
 
+from .conftest import app_for_tests
 from .test_api import auth, new_game, totals
 from .test_history import CASE_A, CASE_B, game, person_id, words
 from .test_query_counts import counted
@@ -63,10 +63,10 @@ def test_a_repeated_read_gets_the_same_answer_without_the_app(
 
 
 def test_a_deal_recorded_by_another_worker_shows_at_the_next_look(
-    app: Flask, client: FlaskClient, other: Flask
+    app: Flask, client: FlaskClient, other_worker: Flask
 ) -> None:
     game_id, token = new_game(client)
-    there = other.test_client()
+    there = other_worker.test_client()
     for path in (f"/games/{game_id}", "/history", "/"):
         client.get(path)
         assert "1,210" not in words(client.get(path).get_data(as_text=True))
@@ -89,7 +89,7 @@ def test_a_deal_recorded_by_another_worker_shows_at_the_next_look(
 
 
 def test_a_rename_by_another_worker_shows_everywhere(
-    app: Flask, client: FlaskClient, other: Flask
+    app: Flask, client: FlaskClient, other_worker: Flask
 ) -> None:
     game(client, [("Us", ["Ana", "Boris"]), ("Them", ["Vera", "Goran"])], [[CASE_A, CASE_B]])
     assert client.post("/players", data={"name": "Zora"}).status_code in (200, 303)
@@ -97,7 +97,7 @@ def test_a_rename_by_another_worker_shows_everywhere(
     for path in ("/history", f"/players/{ana}"):
         client.get(path)
         client.get(path)
-    there = other.test_client()
+    there = other_worker.test_client()
     assert there.post(f"/players/{ana}/rename", data={"name": "Anica"}).status_code == 303
     history = client.get("/history").get_data(as_text=True)
     assert "Anica" in history and "Ana<" not in history
@@ -176,14 +176,7 @@ def test_what_is_kept_is_bounded(app: Flask, client: FlaskClient) -> None:
 
 
 def test_the_app_can_do_without(app: Flask) -> None:
-    plain = create_app(
-        {
-            "TESTING": True,
-            "SECRET_KEY": "test",
-            "SQLALCHEMY_DATABASE_URI": app.config["SQLALCHEMY_DATABASE_URI"],
-            "KEPT_ANSWERS": False,
-        }
-    )
+    plain = app_for_tests(app.config["SQLALCHEMY_DATABASE_URI"], KEPT_ANSWERS=False)
     assert "kept_answers" not in plain.extensions
     assert plain.test_client().get("/history").status_code == 200
     with plain.app_context():
@@ -191,13 +184,13 @@ def test_the_app_can_do_without(app: Flask) -> None:
 
 
 def test_a_players_page_follows_every_change_of_their_games(
-    app: Flask, client: FlaskClient, other: Flask
+    app: Flask, client: FlaskClient, other_worker: Flask
 ) -> None:
     """A player's page is kept while their ``changed_at`` stands; every way a game of
     theirs can change, through another worker, moves it."""
     game_id, token = new_game(client)
     ana = person_id(app, "Ana")
-    there = other.test_client()
+    there = other_worker.test_client()
 
     def page() -> str:
         return words(client.get(f"/players/{ana}").get_data(as_text=True))
