@@ -220,6 +220,8 @@ class Settings:
     warmup: int
     connections: int
     threads: int
+    #: Only the endpoints whose name contains this (None: all of them).
+    only: str | None = None
 
 
 def wrk(
@@ -585,6 +587,8 @@ def run_database(
         with gunicorn("scorekeeper:create_app()", env, log, ready="/api/variants") as server:
             base = server.base
             for endpoint in endpoints(base, seeded, games_file):
+                if settings.only and settings.only not in endpoint.name:
+                    continue
                 reason = check(base, endpoint, seeded)
                 if reason is not None:
                     rows.append(Row(name, endpoint.name, None, baseline, note=reason))
@@ -681,6 +685,9 @@ def main() -> int:
     parser.add_argument("--games", type=int, help="finished games to seed (default 1000)")
     parser.add_argument("--connections", type=int, default=16)
     parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument(
+        "--only", help="measure only the endpoints whose name contains this (e.g. 'deal')"
+    )
     args = parser.parse_args()
     if shutil.which("wrk") is None:
         print("wrk is not installed: scripts/install-system-deps installs it", file=sys.stderr)
@@ -697,6 +704,7 @@ def main() -> int:
         warmup=args.warmup,
         connections=args.connections,
         threads=args.threads,
+        only=args.only,
     )
     games = args.games or (200 if args.quick else 1000)
     print(f"Machine: {machine()}")

@@ -30,7 +30,6 @@ from ..rules import (
 )
 from ..rules.game import DealLine
 from ..rules.scoring import BOOLEAN_FIELDS, INTEGER_FIELDS
-from ..store.db import db
 from ..store.games import (
     EXPORT_FORMAT,
     SAVE_ATTEMPTS,
@@ -55,7 +54,7 @@ from ..store.games import (
     token_matches,
 )
 from ..store.models import Game
-from ..store.recording import Appended, Busy, Head, append_deal, head, repeated
+from ..store.recording import Appended, Busy, Head, recorder
 from ..web.sheets import sheet_cache
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -486,36 +485,38 @@ def _warnings(sheet: Sheet, results: list[SideResult], number: int) -> list[Viol
 def record(game_id: str) -> tuple[Response, int]:
     """Record the next deal; 409 once the game is over. The game's deals are not loaded
     (``store.recording``): the cost does not grow with the game."""
-    game = head(game_id)
-    if game is None:
-        raise ApiError(404, "There is no such game.")
-    _require_token(game)
-    key = _idempotency_key()
-    results: list[SideResult] | None = None
-    for _attempt in range(SAVE_ATTEMPTS):
-        if key is not None and repeated(game_id, key):
-            again = _record_again(game_id, key)
-            if again is not None:
-                return again
-        if game.finished:
-            raise Refusal(over_message(), status=409)
-        if results is None:  # the body is read once (a game's rule set never changes)
-            results = _results(_body(), game.rules)
-        try:
-            appended = append_deal(game, results, request_key=key)
-        except Busy:
-            # Another phone changed the game meanwhile: read it again, held this time.
+    with recorder() as saving:
+        game = saving.head(game_id)
+        if game is None:
+            raise ApiError(404, "There is no such game.")
+        _require_token(game)
+        key = _idempotency_key()
+        results: list[SideResult] | None = None
+        for _attempt in range(SAVE_ATTEMPTS):
+            if key is not None and saving.repeated(game_id, key):
+                saving.rollback()  # let the game go (held after a lost race) before answering
+                again = _record_again(game_id, key)
+                if again is not None:
+                    return again
+            if game.finished:
+                raise Refusal(over_message(), status=409)
+            if results is None:  # the body is read once (a game's rule set never changes)
+                results = _results(_body(), game.rules)
             try:
-                fresh = head(game_id, hold=True)
-            except OperationalError:
-                # SQLite: another writer held the file for the whole busy timeout.
-                db.session.rollback()
+                appended = saving.append(game, results, request_key=key)
+            except Busy:
+                # Another phone changed the game meanwhile: read it again, held this time.
+                try:
+                    fresh = saving.head(game_id, hold=True)
+                except OperationalError:
+                    # SQLite: another writer held the file for the whole busy timeout.
+                    saving.rollback()
+                    continue
+                if fresh is None:
+                    raise ApiError(404, "There is no such game.") from None
+                game = fresh
                 continue
-            if fresh is None:
-                raise ApiError(404, "There is no such game.") from None
-            game = fresh
-            continue
-        return jsonify(_appended_answer(appended)), 201
+            return jsonify(_appended_answer(appended)), 201
     raise Refusal(busy_message(), status=409)
 
 

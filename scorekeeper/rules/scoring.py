@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, fields
 
 from .text import N_, P, T, Text
-from .variants import CANASTA_MIN_POINTS, CanastaKind, RuleSet
+from .variants import CANASTA_KINDS, CANASTA_MIN_POINTS, CanastaKind, RuleSet
 
 #: No figure on a deal form is larger; anything above is a typing slip, not a deal.
 MAX_FIGURE = 100_000
@@ -41,7 +41,7 @@ class SideResult:
 
     @property
     def total_canastas(self) -> int:
-        return sum(self.canastas(kind) for kind in CanastaKind)
+        return sum(getattr(self, kind.field) for kind in CANASTA_KINDS)
 
     @property
     def melded(self) -> bool:
@@ -156,11 +156,20 @@ KIND_WORDS = {
 }
 
 
+#: What each figure may be at most, and the step it comes in (points: 5; counts: 1).
+_LIMITS = {
+    name: MAX_FIGURE if name.endswith("_points") else MAX_CANASTAS for name in INTEGER_FIELDS
+}
+_STEPS = {name: 5 if name.endswith("_points") else 1 for name in INTEGER_FIELDS}
+
+
 def _figure_violations(side: int, result: SideResult, rules: RuleSet) -> list[Violation]:
     """Each figure on its own: whole, not negative, not absurd, multiple of 5 for points."""
     found: list[Violation] = []
     for name in INTEGER_FIELDS:
         value = getattr(result, name)
+        if type(value) is int and 0 <= value <= _LIMITS[name] and not value % _STEPS[name]:
+            continue  # the usual case: nothing to say (the label is worded only if needed)
         path = _path(side, name)
         label = T(FIGURE_NAMES[name])
         if isinstance(value, bool) or not isinstance(value, int):
@@ -292,7 +301,7 @@ def _side_violations(
     def warning(figure: str, rule: str, text: Text) -> None:
         found.append(Violation(_path(side, figure), rule, text, Severity.WARNING))
 
-    for kind in CanastaKind:
+    for kind in CANASTA_KINDS:
         if kind not in rules.canasta_bonuses and result.canastas(kind):
             error(
                 kind.field,

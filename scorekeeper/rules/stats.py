@@ -80,9 +80,8 @@ def record_with(record: SideRecord, line: DealLine, side: int, result: SideResul
 
 def ended(record: SideRecord, side: int, winner: int | None) -> SideRecord:
     """The record with the game's outcome for this side (open while there is no winner)."""
-    if winner is None:
-        return replace(record, outcome=Outcome.OPEN)
-    return replace(record, outcome=Outcome.WON if winner == side else Outcome.LOST)
+    outcome = Outcome.OPEN if winner is None else Outcome.WON if winner == side else Outcome.LOST
+    return record if record.outcome is outcome else replace(record, outcome=outcome)
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from types import MappingProxyType
 from typing import TypeVar
 
@@ -26,7 +27,12 @@ class CanastaKind(enum.Enum):
     @property
     def field(self) -> str:
         """The name of the deal-entry figure that counts canastas of this kind."""
-        return f"{self.value}_canastas"
+        return _FIELDS[self]
+
+
+_FIELDS = {kind: f"{kind.value}_canastas" for kind in CanastaKind}
+#: Every kind, in the order score sheets list them.
+CANASTA_KINDS = tuple(CanastaKind)
 
 
 #: The least card points a canasta of each kind can hold (RULES.md section 7): seven
@@ -130,10 +136,10 @@ class RuleSet:
     def partnerships(self) -> bool:
         return self.players_per_side > 1
 
-    @property
+    @cached_property
     def canasta_kinds(self) -> tuple[CanastaKind, ...]:
         """The kinds this rule set scores, in the order the score sheet lists them."""
-        return tuple(kind for kind in CanastaKind if kind in self.canasta_bonuses)
+        return tuple(kind for kind in CANASTA_KINDS if kind in self.canasta_bonuses)
 
     @property
     def max_red_threes(self) -> int:

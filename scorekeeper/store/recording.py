@@ -16,12 +16,13 @@ and go through ``games`` (a full replay).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import json
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import datetime
-from typing import Any
+from functools import cached_property, lru_cache
 
-from sqlalchemy import bindparam, func, insert, literal, select, update
+from sqlalchemy import String, bindparam, cast, func, insert, literal, select, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 
 from ..rules import VARIANTS, SideResult
@@ -30,6 +31,7 @@ from ..rules.scoring import INTEGER_FIELDS, Violation, errors_of, validate_deal,
 from ..rules.stats import ended, record_with
 from ..rules.variants import RuleSet, apply_options
 from .db import db
+from .driver import Prepared, Statements, transaction
 from .games import GAME_ID, over_message
 from .models import Deal, DealResult, Game, Player, Side, _now
 from .players import record_from_json, record_to_json, touch_people
@@ -41,50 +43,57 @@ PLAYER = Player.__table__
 DEAL = Deal.__table__
 RESULT = DealResult.__table__
 
-_HEAD = select(
-    GAME.c.token_hash,
-    GAME.c.variant,
-    GAME.c.options,
-    GAME.c.first_dealer,
-    GAME.c.finished,
-    GAME.c.updated_at,
-).where(GAME.c.id == bindparam("game_id"))
-#: Each side with its players, in seat order (every side has one player at least).
-_SIDES = (
+#: The game's row with each of its sides and their players, in seat order (every side has
+#: one player at least): one row per player. JSON and the version as the database's text:
+#: the options are the key of the rule set they make (``_rules``), a side's record is
+#: decoded once (not once per player), and the version goes back as read (``_CLAIM``).
+_HEAD = Prepared(
     select(
+        GAME.c.token_hash,
+        GAME.c.variant,
+        cast(GAME.c.options, String),
+        GAME.c.first_dealer,
+        GAME.c.finished,
+        cast(GAME.c.updated_at, String),
         SIDE.c.id,
         SIDE.c.name,
         SIDE.c.start,
         SIDE.c.total,
-        SIDE.c.record,
-        PLAYER.c.name.label("player"),
+        cast(SIDE.c.record, String),
+        PLAYER.c.name,
     )
+    .select_from(GAME)
+    .join(SIDE, SIDE.c.game_id == GAME.c.id)
     .join(PLAYER, PLAYER.c.side_id == SIDE.c.id)
-    .where(SIDE.c.game_id == bindparam("game_id"))
+    .where(GAME.c.id == bindparam("game_id"))
     .order_by(SIDE.c.position, PLAYER.c.position)
 )
-_REPEATED = select(DEAL.c.id).where(
-    DEAL.c.game_id == bindparam("game_id"), DEAL.c.request_key == bindparam("key")
+_REPEATED = Prepared(
+    select(DEAL.c.id).where(
+        DEAL.c.game_id == bindparam("game_id"), DEAL.c.request_key == bindparam("key")
+    )
 )
 #: Holding a game: PostgreSQL locks its row; SQLite locks the file for writing with a
 #: first write (as BEGIN IMMEDIATE would).
-_HOLD = select(GAME.c.id).where(GAME.c.id == bindparam("game_id")).with_for_update()
-_HOLD_SQLITE = (
+_HOLD = Prepared(select(GAME.c.id).where(GAME.c.id == bindparam("game_id")).with_for_update())
+_HOLD_SQLITE = Prepared(
     update(GAME).where(GAME.c.id == bindparam("game_id")).values(updated_at=GAME.c.updated_at)
 )
 #: The first write: the game, if still at the version read, is now at this deal's.
-_CLAIM = (
+_CLAIM = Prepared(
     update(GAME)
-    .where(GAME.c.id == bindparam("game_id"), GAME.c.updated_at == bindparam("seen"))
+    .where(GAME.c.id == bindparam("game_id"), cast(GAME.c.updated_at, String) == bindparam("seen"))
     .values(finished=bindparam("over"), updated_at=bindparam("now"))
 )
 #: Everyone seated at the game: their pages' version moves (``players.touch_people``).
-_TOUCH_PEOPLE = touch_people(
-    select(GAME.c.id).where(GAME.c.id == bindparam("game_id")),
-    bindparam("now", type_=GAME.c.updated_at.type),
+_TOUCH_PEOPLE = Prepared(
+    touch_people(
+        select(GAME.c.id).where(GAME.c.id == bindparam("game_id")),
+        bindparam("now", type_=GAME.c.updated_at.type),
+    )
 )
 #: The deal, after the game's last (its place in the game: see ``Deal.seq``).
-_NEW_DEAL = (
+_NEW_DEAL = Prepared(
     insert(DEAL)
     .from_select(
         ["game_id", "seq", "version", "request_key", "created_at"],
@@ -98,7 +107,15 @@ _NEW_DEAL = (
     )
     .returning(DEAL.c.id)
 )
-_SAVE_SIDE = (
+_NEW_RESULT = Prepared(
+    insert(RESULT).values(
+        {
+            name: bindparam(name)
+            for name in ("deal_id", "side_position", *INTEGER_FIELDS, "went_out", "concealed")
+        }
+    )
+)
+_SAVE_SIDE = Prepared(
     update(SIDE)
     .where(SIDE.c.id == bindparam("side_id"))
     .values(
@@ -128,12 +145,13 @@ class Head:
     rules: RuleSet
     first_dealer: int
     finished: bool
-    #: The game's version when read: ``append_deal`` saves only while it is still the
-    #: game's version (nothing changed the game since, and what was read stands).
-    updated_at: datetime
+    #: The game's version when read (``Game.updated_at`` as the database's text):
+    #: ``append`` saves only while it is still the game's version (nothing changed the
+    #: game since, and what was read stands).
+    version: str
     sides: tuple[SideHead, ...]
 
-    @property
+    @cached_property
     def seats(self) -> tuple[Seat, ...]:
         return seating([len(side.players) for side in self.sides])
 
@@ -153,40 +171,6 @@ class Head:
         """Deals recorded so far (each side's record counts them)."""
         deals = self.sides[0].record.get("deals", 0)
         return deals if isinstance(deals, int) else 0
-
-
-def head(game_id: str, *, hold: bool = False) -> Head | None:
-    """The game's row, and its sides and players (two indexed reads), or None. With
-    ``hold``, the game is held first, until the transaction ends (as ``games.lock`` holds
-    it): what is read cannot change before ``append_deal`` saves."""
-    if not GAME_ID.fullmatch(game_id):
-        return None
-    session = db.session()
-    connection = session.connection()
-    if hold:
-        sqlite = connection.dialect.name == "sqlite"
-        connection.execute(_HOLD_SQLITE if sqlite else _HOLD, {"game_id": game_id})
-    row = connection.execute(_HEAD, {"game_id": game_id}).first()
-    if row is None:
-        return None
-    rows: dict[int, list[Any]] = {}
-    for side in connection.execute(_SIDES, {"game_id": game_id}):
-        rows.setdefault(side.id, []).append(side)
-    sides = tuple(
-        SideHead(s.id, s.name, s.start, s.total, s.record or {}, tuple(r.player for r in rs))
-        for rs in rows.values()
-        for s in rs[:1]
-    )
-    rules = apply_options(VARIANTS[row.variant].with_sides(len(sides)), row.options or {})
-    return Head(
-        game_id, row.token_hash, rules, row.first_dealer, row.finished, row.updated_at, sides
-    )
-
-
-def repeated(game_id: str, key: str) -> bool:
-    """Whether a deal of this game was recorded with this request key."""
-    found = db.session.connection().execute(_REPEATED, {"game_id": game_id, "key": key})
-    return found.first() is not None
 
 
 @dataclass(frozen=True)
@@ -210,76 +194,132 @@ class Busy(Exception):
     """The game changed since it was read: read it again and try again."""
 
 
-def append_deal(
-    game: Head, results: Sequence[SideResult], *, request_key: str | None = None
-) -> Appended:
-    """Record ``results`` as the next deal of ``game`` (as ``head`` read it); refused (422,
-    409) as ``games.add_deal`` refuses, with nothing written. Saved only if the game is
-    still at the version read (every change of a game moves it): the first write claims
-    the game at that version, and holds it (PostgreSQL: its row; SQLite: the file) until
-    the commit. Otherwise ``Busy``: another phone saved meanwhile; read the game again,
-    held (``head(..., hold=True)``), and the next try cannot miss."""
-    if game.finished:
-        raise Refusal(over_message(), status=409)
-    number = game.deals + 1
-    line = next_line(game.rules, game.totals, results, number, game.dealer(number))
-    violations = validate_deal(results, game.rules, minimums=line.minimums)
-    errors = errors_of(violations)
-    if errors:
-        raise Refusal.from_violations(errors)
-    winner = winner_of(line.totals, game.rules.target)
-    records = [
-        ended(
-            record_with(record_from_json("open", side.total, side.record), line, index, result),
-            index,
-            winner,
+@contextmanager
+def recorder() -> Iterator[Recorder]:
+    """Reading a game and recording its next deal, on a connection of its own (``driver``:
+    the statements go to the database without ``Connection.execute``'s cost each)."""
+    with transaction(db.engine) as statements:
+        yield Recorder(statements)
+
+
+@lru_cache(maxsize=256)
+def _rules(variant: str, sides: int, options: str | None) -> RuleSet:
+    """A game's rule set, from its variant, sides and options (as stored: a game's never
+    change), made once per worker for each such game."""
+    return apply_options(VARIANTS[variant].with_sides(sides), json.loads(options or "{}"))
+
+
+class Recorder:
+    def __init__(self, statements: Statements) -> None:
+        self.statements = statements
+
+    def head(self, game_id: str, *, hold: bool = False) -> Head | None:
+        """The game's row with its sides and players (one indexed read), or None. With
+        ``hold``, the game is held first, until the transaction ends (as ``games.lock``
+        holds it): what is read cannot change before ``append`` saves."""
+        if not GAME_ID.fullmatch(game_id):
+            return None
+        run = self.statements
+        if hold:
+            run.writing()
+            run.run(_HOLD_SQLITE if run.dialect.name == "sqlite" else _HOLD, game_id=game_id)
+        rows = run.rows(_HEAD, game_id=game_id)
+        if not rows:
+            return None
+        players: dict[int, list[str]] = {}
+        for row in rows:
+            players.setdefault(row[6], []).append(row[11])
+        sides = tuple(
+            SideHead(
+                row[6],
+                row[7],
+                row[8],
+                row[9],
+                json.loads(row[10] or "{}"),
+                tuple(players.pop(row[6])),
+            )
+            for row in rows
+            if row[6] in players
         )
-        for index, (side, result) in enumerate(zip(game.sides, results, strict=True))
-    ]
-    now = _now()
-    session = db.session()
-    connection = session.connection()
-    try:
-        claimed = connection.execute(
-            _CLAIM,
-            {"game_id": game.id, "seen": game.updated_at, "now": now, "over": winner is not None},
-        )
-        if claimed.rowcount != 1:
-            raise Busy
-        deal_id = connection.execute(
-            _NEW_DEAL, {"game_id": game.id, "request_key": request_key, "now": now}
-        ).scalar_one()
-        connection.execute(
-            insert(RESULT),
-            [
-                {
-                    "deal_id": deal_id,
-                    "side_position": position,
-                    **{name: getattr(result, name) for name in INTEGER_FIELDS},
-                    "went_out": result.went_out,
-                    "concealed": result.concealed,
-                }
-                for position, result in enumerate(results)
-            ],
-        )
-        connection.execute(_TOUCH_PEOPLE, {"game_id": game.id, "now": now})
-        connection.execute(
-            _SAVE_SIDE,
-            [
-                {
-                    "side_id": side.id,
-                    "new_total": record.total,
-                    "new_outcome": record.outcome.value,
-                    "new_record": record_to_json(record),
-                }
-                for side, record in zip(game.sides, records, strict=True)
-            ],
-        )
-        session.commit()
-    except (Busy, IntegrityError, OperationalError):
-        session.rollback()
-        raise Busy from None
-    except BaseException:
-        session.rollback()
-        raise
-    return Appended(game, number, line, tuple(results), winner, warnings_of(violations))
+        token_hash, variant, options, first_dealer, finished, version = rows[0][:6]
+        rules = _rules(variant, len(sides), options)
+        return Head(game_id, token_hash, rules, first_dealer, finished, version, sides)
+
+    def repeated(self, game_id: str, key: str) -> bool:
+        """Whether a deal of this game was recorded with this request key."""
+        return self.statements.first(_REPEATED, game_id=game_id, key=key) is not None
+
+    def append(
+        self, game: Head, results: Sequence[SideResult], *, request_key: str | None = None
+    ) -> Appended:
+        """Record ``results`` as the next deal of ``game`` (as ``head`` read it); refused
+        (422, 409) as ``games.add_deal`` refuses, with nothing written. Saved only if the
+        game is still at the version read (every change of a game moves it): the first
+        write claims the game at that version, and holds it (PostgreSQL: its row; SQLite:
+        the file) until the commit. Otherwise ``Busy``: another phone saved meanwhile; read
+        the game again, held (``head(..., hold=True)``), and the next try cannot miss."""
+        if game.finished:
+            raise Refusal(over_message(), status=409)
+        number = game.deals + 1
+        line = next_line(game.rules, game.totals, results, number, game.dealer(number))
+        violations = validate_deal(results, game.rules, minimums=line.minimums)
+        errors = errors_of(violations)
+        if errors:
+            raise Refusal.from_violations(errors)
+        winner = winner_of(line.totals, game.rules.target)
+        records = [
+            ended(
+                record_with(record_from_json("open", side.total, side.record), line, index, result),
+                index,
+                winner,
+            )
+            for index, (side, result) in enumerate(zip(game.sides, results, strict=True))
+        ]
+        now = _now()
+        run = self.statements
+        run.writing()
+        try:
+            claimed = run.run(
+                _CLAIM, game_id=game.id, seen=game.version, now=now, over=winner is not None
+            )
+            if claimed != 1:
+                raise Busy
+            created = run.first(_NEW_DEAL, game_id=game.id, request_key=request_key, now=now)
+            assert created is not None
+            run.run_each(
+                _NEW_RESULT,
+                [
+                    {
+                        "deal_id": created[0],
+                        "side_position": position,
+                        **{name: getattr(result, name) for name in INTEGER_FIELDS},
+                        "went_out": result.went_out,
+                        "concealed": result.concealed,
+                    }
+                    for position, result in enumerate(results)
+                ],
+            )
+            run.run(_TOUCH_PEOPLE, game_id=game.id, now=now)
+            run.run_each(
+                _SAVE_SIDE,
+                [
+                    {
+                        "side_id": side.id,
+                        "new_total": record.total,
+                        "new_outcome": record.outcome.value,
+                        "new_record": record_to_json(record),
+                    }
+                    for side, record in zip(game.sides, records, strict=True)
+                ],
+            )
+            run.commit()
+        except (Busy, IntegrityError, OperationalError):
+            run.rollback()
+            raise Busy from None
+        except BaseException:
+            run.rollback()
+            raise
+        return Appended(game, number, line, tuple(results), winner, warnings_of(violations))
+
+    def rollback(self) -> None:
+        self.statements.rollback()
