@@ -205,6 +205,8 @@ class SessionInterface(SecureCookieSessionInterface):
     def open_session(self, app: Flask, request: Request) -> PermanentSession | None:
         if not app.secret_key:
             return None
+        if "HTTP_COOKIE" not in request.environ:
+            return PermanentSession()  # an API client, a first visit: no cookie to read
         cookie = request.cookies.get(self.get_cookie_name(app))
         if not cookie:
             return PermanentSession()  # nothing to check: no signer to make

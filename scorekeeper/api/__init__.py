@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
+from functools import cache
 from typing import Any
 
 from flask import Blueprint, Response, jsonify, request, url_for
@@ -175,20 +176,21 @@ def variant_json(rules: RuleSet) -> dict[str, Any]:
     }
 
 
-def _result_fields(rules: RuleSet) -> list[str]:
-    """The figures a result of this game carries (its canasta kinds, and concealed
-    canastas when the house rule is on)."""
-    kinds = {kind.field for kind in CanastaKind if kind not in rules.canasta_kinds}
-    if not rules.concealed_canasta_bonus:
-        kinds.add("concealed_canastas")
-    return [name for name in INTEGER_FIELDS if name not in kinds] + list(BOOLEAN_FIELDS)
+@cache
+def _result_fields(kinds: tuple[CanastaKind, ...], concealed: bool) -> tuple[str, ...]:
+    """The figures a result of a game carries: its canasta kinds, and concealed canastas
+    when the house rule is on."""
+    left_out = {kind.field for kind in CanastaKind if kind not in kinds}
+    if not concealed:
+        left_out.add("concealed_canastas")
+    return tuple(name for name in INTEGER_FIELDS if name not in left_out) + BOOLEAN_FIELDS
 
 
 def results_json(
     rules: RuleSet, results: Sequence[SideResult], line: DealLine
 ) -> list[dict[str, Any]]:
     """A deal's results as played: each side's entries, score, total and minimum."""
-    names = _result_fields(rules)
+    names = _result_fields(rules.canasta_kinds, bool(rules.concealed_canasta_bonus))
     return [
         {
             "side": side,

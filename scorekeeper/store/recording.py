@@ -46,7 +46,7 @@ RESULT = DealResult.__table__
 #: The game's row with each of its sides and their players, in seat order (every side has
 #: one player at least): one row per player. JSON and the version as the database's text:
 #: the options are the key of the rule set they make (``_rules``), a side's record is
-#: decoded once (not once per player), and the version goes back as read (``_CLAIM``).
+#: decoded once (not once per player), and the version goes back as read (``_CLAIMED``).
 _HEAD = Prepared(
     select(
         GAME.c.token_hash,
@@ -79,12 +79,15 @@ _HOLD = Prepared(select(GAME.c.id).where(GAME.c.id == bindparam("game_id")).with
 _HOLD_SQLITE = Prepared(
     update(GAME).where(GAME.c.id == bindparam("game_id")).values(updated_at=GAME.c.updated_at)
 )
-#: The first write: the game, if still at the version read, is now at this deal's.
-_CLAIM = Prepared(
-    update(GAME)
-    .where(GAME.c.id == bindparam("game_id"), cast(GAME.c.updated_at, String) == bindparam("seen"))
-    .values(finished=bindparam("over"), updated_at=bindparam("now"))
+#: The first write: the game, if still at the version read, is now at this deal's. The
+#: deal that wins also finishes it; ``finished`` is otherwise left alone: writing it, even
+#: unchanged, rewrites its two indexes (SQLite: two pages more to commit of about eleven;
+#: PostgreSQL: no update in place).
+_CLAIMED = update(GAME).where(
+    GAME.c.id == bindparam("game_id"), cast(GAME.c.updated_at, String) == bindparam("seen")
 )
+_CLAIM = Prepared(_CLAIMED.values(updated_at=bindparam("now")))
+_CLAIM_FINISHING = Prepared(_CLAIMED.values(updated_at=bindparam("now"), finished=True))
 #: Everyone seated at the game: their pages' version moves (``players.touch_people``).
 _TOUCH_PEOPLE = Prepared(
     touch_people(
@@ -280,7 +283,10 @@ class Recorder:
         run.writing()
         try:
             claimed = run.run(
-                _CLAIM, game_id=game.id, seen=game.version, now=now, over=winner is not None
+                _CLAIM if winner is None else _CLAIM_FINISHING,
+                game_id=game.id,
+                seen=game.version,
+                now=now,
             )
             if claimed != 1:
                 raise Busy
