@@ -24,13 +24,17 @@ class CanastaKind(enum.Enum):
     WILD = "wild"
     SEVENS = "sevens"
 
-    @property
-    def field(self) -> str:
-        """The name of the deal-entry figure that counts canastas of this kind."""
-        return _FIELDS[self]
+    #: The name of the deal-entry figure that counts canastas of this kind.
+    field: str
+
+    def __init__(self, value: str) -> None:
+        self.field = f"{value}_canastas"
+
+    # Members are looked up in mappings at every deal scored: hashed as the singletons
+    # they are (in C), not by name (Enum's own __hash__, in Python).
+    __hash__ = object.__hash__
 
 
-_FIELDS = {kind: f"{kind.value}_canastas" for kind in CanastaKind}
 #: Every kind, in the order score sheets list them.
 CANASTA_KINDS = tuple(CanastaKind)
 
