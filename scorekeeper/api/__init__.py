@@ -8,7 +8,7 @@ Same rules engine and validation as the pages. Errors are
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping, Sequence, Set
 from datetime import UTC, datetime
 from functools import cache
 from typing import Any
@@ -104,7 +104,7 @@ def _body() -> dict[str, Any]:
     return body
 
 
-def _unknown(body: Mapping[str, Any], allowed: set[str], path: str = "") -> None:
+def _unknown(body: Mapping[str, Any], allowed: Set[str], path: str = "") -> None:
     for key in body:
         if key not in allowed:
             where = f"{path}{key}"
@@ -384,6 +384,10 @@ def show(game_id: str) -> Response:
     return shown.json(lambda: jsonify(game_json(shown.sheet)))
 
 
+#: What a side's result may say.
+_RESULT_KEYS = frozenset({"side", *INTEGER_FIELDS, *BOOLEAN_FIELDS})
+
+
 def _results(body: Any, rules: RuleSet, prefix: str = "") -> list[SideResult]:
     """A deal body as the rules engine reads it; types are checked here, rules there.
     ``prefix`` places the paths of an imported deal (``deals.3.``)."""
@@ -410,7 +414,7 @@ def _results(body: Any, rules: RuleSet, prefix: str = "") -> list[SideResult]:
         path = f"{prefix}results.{index}"
         if not isinstance(item, dict):
             raise ApiError(422, f"{path} must be an object.", {path: "Must be an object."})
-        _unknown(item, {"side", *INTEGER_FIELDS, *BOOLEAN_FIELDS}, f"{path}.")
+        _unknown(item, _RESULT_KEYS, f"{path}.")
         if "side" in item and item["side"] != index:
             raise ApiError(
                 422,
@@ -419,7 +423,9 @@ def _results(body: Any, rules: RuleSet, prefix: str = "") -> list[SideResult]:
             )
         values: dict[str, Any] = {}
         for name in INTEGER_FIELDS:
-            values[name] = _integer(item.get(name, 0), f"{path}.{name}")
+            value = item.get(name, 0)
+            # The path is worded only for a figure that is not a whole number.
+            values[name] = value if type(value) is int else _integer(value, f"{path}.{name}")
         for name in BOOLEAN_FIELDS:
             value = item.get(name, False)
             if not isinstance(value, bool):

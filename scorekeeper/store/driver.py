@@ -50,9 +50,11 @@ class _Form:
     results: tuple[tuple[int, Processor], ...]
 
     def parameters(self, values: Mapping[str, Any]) -> Sequence[Any] | Mapping[str, Any]:
-        merged = {**self.fixed, **values} if self.fixed else dict(values)
-        for name, process in self.binds.items():
-            merged[name] = process(merged[name])
+        merged = values
+        if self.fixed or self.binds:
+            merged = {**self.fixed, **values}
+            for name, process in self.binds.items():
+                merged[name] = process(merged[name])
         if self.order is None:
             return merged
         return tuple([merged[name] for name in self.order])

@@ -278,6 +278,26 @@ class Recorder:
             )
             for index, (side, result) in enumerate(zip(game.sides, results, strict=True))
         ]
+        # Everything written is made before the first write: the file (SQLite) or the
+        # game's row (PostgreSQL) is held for the writes alone.
+        result_rows = [
+            {
+                "side_position": position,
+                **{name: getattr(result, name) for name in INTEGER_FIELDS},
+                "went_out": result.went_out,
+                "concealed": result.concealed,
+            }
+            for position, result in enumerate(results)
+        ]
+        side_rows = [
+            {
+                "side_id": side.id,
+                "new_total": record.total,
+                "new_outcome": record.outcome.value,
+                "new_record": record_to_json(record),
+            }
+            for side, record in zip(game.sides, records, strict=True)
+        ]
         now = _now()
         run = self.statements
         run.writing()
@@ -292,32 +312,9 @@ class Recorder:
                 raise Busy
             created = run.first(_NEW_DEAL, game_id=game.id, request_key=request_key, now=now)
             assert created is not None
-            run.run_each(
-                _NEW_RESULT,
-                [
-                    {
-                        "deal_id": created[0],
-                        "side_position": position,
-                        **{name: getattr(result, name) for name in INTEGER_FIELDS},
-                        "went_out": result.went_out,
-                        "concealed": result.concealed,
-                    }
-                    for position, result in enumerate(results)
-                ],
-            )
+            run.run_each(_NEW_RESULT, [{"deal_id": created[0], **row} for row in result_rows])
             run.run(_TOUCH_PEOPLE, game_id=game.id, now=now)
-            run.run_each(
-                _SAVE_SIDE,
-                [
-                    {
-                        "side_id": side.id,
-                        "new_total": record.total,
-                        "new_outcome": record.outcome.value,
-                        "new_record": record_to_json(record),
-                    }
-                    for side, record in zip(game.sides, records, strict=True)
-                ],
-            )
+            run.run_each(_SAVE_SIDE, side_rows)
             run.commit()
         except (Busy, IntegrityError, OperationalError):
             run.rollback()
