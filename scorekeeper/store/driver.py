@@ -18,7 +18,6 @@ that needs SQLAlchemy's statement cache.
 
 from __future__ import annotations
 
-import fcntl
 import os
 import threading
 import weakref
@@ -31,6 +30,11 @@ from sqlalchemy.engine import Connection, Dialect, Engine
 from sqlalchemy.engine.interfaces import DBAPICursor
 from sqlalchemy.sql import ClauseElement
 from sqlalchemy.sql.compiler import SQLCompiler
+
+try:
+    import fcntl
+except ImportError:  # not a POSIX system: SQLite's own waiting only
+    fcntl = None  # type: ignore[assignment]
 
 Processor = Callable[[Any], Any]
 
@@ -220,7 +224,7 @@ class WriterTurns:
             return known[1]
         turns = None
         database = engine.url.database
-        if engine.dialect.name == "sqlite" and database and database != ":memory:":
+        if engine.dialect.name == "sqlite" and fcntl and database and database != ":memory:":
             turns = None if database.startswith("file:") else cls(database + ".writer")
         cls._of[engine] = (pid, turns)
         return turns
