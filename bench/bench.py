@@ -48,6 +48,8 @@ ROOT = BENCH.parent
 #: otherwise (sync workers, no keep-alive).
 GUNICORN = ["-w", "2", "--log-level", "warning"]
 #: The issue's targets.
+#: Where the issue sets the ratios (p99 and errors count everywhere).
+RATIO_DATABASES = ("sqlite",)
 READ_RATIO = 0.40
 WRITE_RATIO = 0.25
 P99_MS = 50.0
@@ -318,13 +320,18 @@ class Row:
             return ""
         floor = WRITE_RATIO if self.kind == "write" else READ_RATIO
         missed = []
-        if self.ratio < floor:
+        below = self.ratio < floor
+        if below and self.db in RATIO_DATABASES:
             missed.append(f"rps < {floor:.0%}")
         if self.load.p99_ms >= P99_MS:
             missed.append(f"p99 ≥ {P99_MS:.0f} ms")
         if self.load.errors:
             missed.append(f"{self.load.errors} errors")
-        return "pass" if not missed else "FAIL: " + ", ".join(missed)
+        if missed:
+            return "FAIL: " + ", ".join(missed)
+        # The ratios are the issue's targets on SQLite: PostgreSQL's server shares the
+        # machine's cores with the app and wrk, and its CPU is not in the app's figures.
+        return f"pass (rps < {floor:.0%}: a target on SQLite)" if below else "pass"
 
 
 def scorer_cookie(game_id: str, token: str) -> str:
@@ -623,11 +630,11 @@ def table(rows: list[Row]) -> str:
         "|---|---|--:|--:|--:|--:|---|---|--:|--:|",
     ]
     for row in rows:
-        target = {
-            "baseline": "",
-            "read": f"≥ {READ_RATIO:.0%}, p99 < {P99_MS:.0f} ms",
-            "write": f"≥ {WRITE_RATIO:.0%}, p99 < {P99_MS:.0f} ms",
-        }[row.kind]
+        floor = {"baseline": None, "read": READ_RATIO, "write": WRITE_RATIO}[row.kind]
+        target = ""
+        if floor is not None:
+            ratio = f"≥ {floor:.0%}, " if row.db in RATIO_DATABASES else ""
+            target = f"{ratio}p99 < {P99_MS:.0f} ms"
         if row.load is None:
             lines.append(
                 f"| {row.db} | {row.endpoint} | n/a | | | | {target} | n/a ({row.note}) | | |"
