@@ -8,10 +8,11 @@ statements whatever the game's length, instead of loading and replaying every de
 
 The rules engine still computes everything (``rules.game.next_line``,
 ``rules.stats.record_with``, ``rules.scoring.validate_deal``); the store reads what it
-needs (two indexed reads) and writes what came out (four statements, one transaction). The
-first write claims the game at the version read, as ``games.lock`` checks it: a game
-another phone changed meanwhile is read again. Edits and deletions change earlier deals
-and go through ``games`` (a full replay).
+needs (one indexed read) and writes what came out (one transaction), with statements run
+on the database driver (``driver.py``: this is the write the app answers most). The first
+write claims the game at the version read, as ``games.lock`` checks it: a game another
+phone changed meanwhile is read again. Edits and deletions change earlier deals and go
+through ``games`` (a full replay).
 """
 
 from __future__ import annotations
