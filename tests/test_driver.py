@@ -114,10 +114,10 @@ def test_threads_take_turns(app: Flask) -> None:
         turns = WriterTurns.of(db.engine)
     assert turns is not None
     order: list[str] = []
-    turns.acquire()
+    assert turns.acquire(5)
 
     def other() -> None:
-        turns.acquire()
+        assert turns.acquire(5)
         order.append("other")
         turns.release()
 
@@ -139,7 +139,7 @@ def test_a_forked_worker_waits_for_the_others_turn(app: Flask) -> None:
         engine = db.engine
     turns = WriterTurns.of(engine)
     assert turns is not None
-    turns.acquire()
+    assert turns.acquire(5)
     reading, writing = os.pipe()
     child = os.fork()
     if child == 0:  # the other worker
@@ -147,7 +147,7 @@ def test_a_forked_worker_waits_for_the_others_turn(app: Flask) -> None:
             started = time.monotonic()
             theirs = WriterTurns.of(engine)
             assert theirs is not None and theirs is not turns
-            theirs.acquire()
+            assert theirs.acquire(5)
             waited = time.monotonic() - started
             theirs.release()
             os.write(writing, f"{waited:.3f}".encode())
@@ -161,6 +161,30 @@ def test_a_forked_worker_waits_for_the_others_turn(app: Flask) -> None:
     os.close(reading)
     assert status == 0
     assert waited >= 0.25, f"the other worker went on after {waited} s"
+
+
+def test_a_turn_that_does_not_come_is_given_up(app: Flask) -> None:
+    """A writer outside the app holding the file does not make the app's writers wait for
+    each other longer than SQLite would wait for the file."""
+    _sqlite_file(app)
+    with app.app_context():
+        turns = WriterTurns.of(db.engine)
+    assert turns is not None
+    assert turns.acquire(5)
+    given_up: list[float] = []
+
+    def other() -> None:
+        started = time.monotonic()
+        assert not turns.acquire(0.2)
+        given_up.append(time.monotonic() - started)
+
+    thread = threading.Thread(target=other)
+    thread.start()
+    thread.join(5)
+    turns.release()
+    assert len(given_up) == 1 and 0.2 <= given_up[0] < 2
+    assert turns.acquire(0.2)  # free again
+    turns.release()
 
 
 def test_only_sqlite_files_take_turns(tmp_path: os.PathLike[str]) -> None:

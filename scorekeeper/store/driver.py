@@ -3,7 +3,7 @@
 ``Connection.execute`` spends 20 to 50 µs on every statement before the driver sees it (a
 cache key, an execution context, a result object); the driver itself takes about 4 µs.
 For the request the app answers most often among its writes, recording a deal
-(``recording.py``: two reads, five writes, a commit), that was half of the request's time.
+(``recording.py``: a read, a few writes, a commit), that was half of the request's time.
 
 A ``Prepared`` statement is an ordinary Core statement, compiled once per kind of database,
 whose parameters and results get the conversions SQLAlchemy's types give them (dates as
@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import os
 import threading
+import time
 import weakref
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -30,6 +31,8 @@ from sqlalchemy.engine import Connection, Dialect, Engine
 from sqlalchemy.engine.interfaces import DBAPICursor
 from sqlalchemy.sql import ClauseElement
 from sqlalchemy.sql.compiler import SQLCompiler
+
+from .db import SQLITE_BUSY_TIMEOUT_MS
 
 try:
     import fcntl
@@ -121,10 +124,10 @@ class Statements:
 
     def writing(self) -> None:
         """Call before the transaction's first write: on SQLite, wait for this process's
-        turn among the app's writers (``WriterTurns``); elsewhere nothing."""
+        turn among the app's writers (``WriterTurns``), as long as SQLite would wait for
+        the file; elsewhere nothing."""
         if self._turns is not None and not self._writing:
-            self._turns.acquire()
-            self._writing = True
+            self._writing = self._turns.acquire(SQLITE_BUSY_TIMEOUT_MS / 1000)
 
     def _done(self) -> None:
         if self._writing:
@@ -190,6 +193,12 @@ def transaction(engine: Engine) -> Iterator[Statements]:
             statements._done()
 
 
+#: How long a writer sleeps before it looks again whether its turn came, at first and at
+#: most (seconds).
+FIRST_PAUSE = 0.00005
+LONGEST_PAUSE = 0.002
+
+
 class WriterTurns:
     """Writers to one SQLite file taking turns without sleeping.
 
@@ -197,10 +206,11 @@ class WriterTurns:
     told "busy" and its busy handler sleeps 1 ms, then 2, then 5... before trying again,
     although a deal's writes hold the file for about a quarter of a millisecond: with two
     workers recording deals, each spent a fifth of its time asleep. Writers that first
-    take this lock (``flock`` on a file next to the database, and a thread lock) wait in
-    the kernel instead, and go on the moment the writer before them lets go. SQLite's own
-    locking is unchanged: writers that do not take turns (another program, the app's
-    other writes) wait for the file as before."""
+    take this lock (``flock`` on a file next to the database, and a thread lock) look
+    again after 50 µs, then 100... and go on soon after the writer before them lets go.
+    SQLite's own locking is unchanged: writers that do not take turns (another program,
+    the app's other writes) wait for the file as before, and a writer whose turn does not
+    come within SQLite's busy timeout goes on without it."""
 
     #: Each engine's, in this process (a lock on a file opened before a fork would be
     #: shared by both processes): made on first use, closed with the engine.
@@ -213,7 +223,9 @@ class WriterTurns:
         self._file = open(path, "a+b")  # noqa: SIM115 (kept open: the lock is on it)
 
     def __del__(self) -> None:
-        self._file.close()
+        file = getattr(self, "_file", None)
+        if file is not None:
+            file.close()
 
     @classmethod
     def of(cls, engine: Engine) -> WriterTurns | None:
@@ -229,10 +241,27 @@ class WriterTurns:
         cls._of[engine] = (pid, turns)
         return turns
 
-    def acquire(self) -> None:
-        self._threads.acquire()
+    def acquire(self, timeout: float) -> bool:
+        """Wait for this process's turn, at most ``timeout`` seconds; False when it did
+        not come (a writer outside the app holds the file longer than that: SQLite's own
+        waiting, with its own timeout, then decides)."""
+        deadline = time.monotonic() + timeout
+        if not self._threads.acquire(timeout=timeout):
+            return False
         try:
-            fcntl.flock(self._file, fcntl.LOCK_EX)
+            pause = FIRST_PAUSE
+            while True:
+                try:
+                    fcntl.flock(self._file, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    return True
+                except BlockingIOError:
+                    if time.monotonic() >= deadline:
+                        self._threads.release()
+                        return False
+                    # A deal holds the file for about 0.3 ms: look again soon, then less
+                    # often (SQLite's own handler first sleeps a whole millisecond).
+                    time.sleep(pause)
+                    pause = min(pause * 2, LONGEST_PAUSE)
         except BaseException:
             self._threads.release()
             raise
