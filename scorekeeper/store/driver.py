@@ -160,15 +160,15 @@ class Statements:
         return rows[0] if rows else None
 
     def commit(self) -> None:
-        try:
-            self.connection.commit()
-        finally:
-            self._done()
-        self.connection.begin()
+        self._end(self.connection.commit)
 
     def rollback(self) -> None:
+        self._end(self.connection.rollback)
+
+    def _end(self, end: Callable[[], None]) -> None:
+        """End the transaction (and this writer's turn); the next statement starts one."""
         try:
-            self.connection.rollback()
+            end()
         finally:
             self._done()
         self.connection.begin()
