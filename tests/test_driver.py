@@ -195,3 +195,7 @@ def test_only_sqlite_files_take_turns(tmp_path: os.PathLike[str]) -> None:
         assert WriterTurns.of(db.engine) is None
     with app_for_tests(f"sqlite:///{tmp_path}/x.sqlite").app_context():
         assert WriterTurns.of(db.engine) is not None
+    # No lock file where none can be made: SQLite's own waiting (and its errors) only.
+    nowhere = app_for_tests(f"sqlite:///{tmp_path}/no/such/folder/x.sqlite", AUTO_MIGRATE=False)
+    with nowhere.app_context():
+        assert WriterTurns.of(db.engine) is None

@@ -237,7 +237,10 @@ class WriterTurns:
         turns = None
         database = engine.url.database
         if engine.dialect.name == "sqlite" and fcntl and database and database != ":memory:":
-            turns = None if database.startswith("file:") else cls(database + ".writer")
+            try:
+                turns = None if database.startswith("file:") else cls(database + ".writer")
+            except OSError:  # a folder the app may not write to: SQLite's waiting only
+                turns = None
         cls._of[engine] = (pid, turns)
         return turns
 
