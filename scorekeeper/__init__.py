@@ -19,10 +19,10 @@ from flask_wtf.csrf import CSRFProtect
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from . import answers, assets, i18n
+from .store import db
 
 if TYPE_CHECKING:
     from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment
-from .store import db
 
 ROOT = Path(__file__).resolve().parent.parent
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
@@ -42,6 +42,8 @@ SECURITY_HEADERS = (
     ("X-Content-Type-Options", "nosniff"),
     ("X-Frame-Options", "DENY"),
 )
+#: The same, each with its name in lower case (to look for it among an answer's headers).
+_SECURITY = tuple((name.lower(), (name, value)) for name, value in SECURITY_HEADERS)
 
 
 class _Compress(Compress):
@@ -82,7 +84,6 @@ class SecurityHeaders:
         return self.wsgi_app(environ, start)
 
 
-_SECURITY = tuple((name.lower(), (name, value)) for name, value in SECURITY_HEADERS)
 csrf = CSRFProtect()
 htmx = HTMX()
 migrate = Migrate()
