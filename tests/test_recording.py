@@ -176,6 +176,76 @@ def test_recording_costs_the_same_in_a_long_game(app: Flask, client: FlaskClient
     assert counts[0] == counts[1] <= 4 + 2 * 2, counts
 
 
+def test_a_deal_moves_the_pages_of_the_people_at_its_game_and_no_one_else(
+    app: Flask, client: FlaskClient
+) -> None:
+    """Everyone seated at the game (and only they) has a changed page after a deal: their
+    ``changed_at`` moves; someone on the roster who sat elsewhere keeps theirs."""
+    game_id, token = new_game(client)
+    other = {
+        "variant": "classic",
+        "sides": [
+            {"name": "Them", "players": ["Petra", "Ivo"]},
+            {"name": "Us", "players": ["Lina", "Marko"]},
+        ],
+    }
+    assert client.post("/api/games", json=other).status_code == 201
+
+    def versions() -> dict[str, object]:
+        with app.app_context():
+            people = db.session.scalars(select(Person)).all()
+            seen = {person.name: person.changed_at for person in people}
+            db.session.remove()
+            return seen
+
+    before = versions()
+    time.sleep(0.002)  # a later moment than any version written so far
+    assert post(client, game_id, token, [CASE_A, CASE_B]).status_code == 201
+    after = versions()
+    seated = {name for side in get_game(client, game_id)["sides"] for name in side["players"]}
+    assert seated and seated <= set(after)
+    assert {name for name in after if after[name] != before[name]} == seated
+
+
+def test_recording_a_deal_searches_indexes_and_never_scans_a_table(
+    app: Flask, client: FlaskClient
+) -> None:
+    """SQLite: every statement of a recorded deal finds its rows by key (the players'
+    pages are moved by their ids, as read with the game: the roster, small here, was
+    scanned, and the game's sides and seats searched again)."""
+    with app.app_context():
+        if db.engine.dialect.name != "sqlite":
+            pytest.skip("SQLite's query plans")
+        path = db.engine.url.database
+    for n in range(60):
+        assert client.post("/players", data={"name": f"Guest {n}"}).status_code == 303
+    for _ in range(3):
+        new_game(client)
+    game_id, token = new_game(client)
+    ran: list[tuple[str, Any]] = []
+
+    def keep(_conn: object, _cursor: object, statement: str, parameters: Any, *_: object) -> None:
+        ran.append((statement, parameters))
+
+    with app.app_context():
+        engine = db.engine
+    event.listen(engine, "before_cursor_execute", keep)
+    try:
+        assert post(client, game_id, token, [CASE_A, CASE_B]).status_code == 201
+    finally:
+        event.remove(engine, "before_cursor_execute", keep)
+    plans = sqlite3.connect(str(path))
+    try:
+        plans.execute("ANALYZE")
+        for statement, parameters in ran:
+            plan = plans.execute(f"EXPLAIN QUERY PLAN {statement}", parameters).fetchall()
+            scans = [row[3] for row in plan if row[3].startswith("SCAN")]
+            assert not scans, (statement, scans)
+    finally:
+        plans.close()
+    assert len(ran) >= 5
+
+
 def test_a_database_held_by_another_writer_answers_busy_not_an_error(
     app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:

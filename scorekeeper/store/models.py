@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint
+from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint, text
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .db import db
@@ -106,7 +106,16 @@ class Deal(db.Model):  # type: ignore[name-defined]
     __tablename__ = "deal"
     __table_args__ = (
         UniqueConstraint("game_id", "seq"),
-        UniqueConstraint("game_id", "request_key", name="uq_deal_game_id_request_key"),
+        # Only deals that carry a key are indexed: most have none (an API client that
+        # does not retry), and every deal recorded would otherwise write a page of it.
+        Index(
+            "uq_deal_game_id_request_key",
+            "game_id",
+            "request_key",
+            unique=True,
+            sqlite_where=text("request_key IS NOT NULL"),
+            postgresql_where=text("request_key IS NOT NULL"),
+        ),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)

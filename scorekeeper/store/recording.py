@@ -34,8 +34,8 @@ from ..rules.variants import RuleSet, apply_options
 from .db import db
 from .driver import Prepared, Statements, transaction
 from .games import GAME_ID, over_message
-from .models import Deal, DealResult, Game, Player, Side, _now
-from .players import record_from_json, record_to_json, touch_people
+from .models import Deal, DealResult, Game, Person, Player, Side, _now
+from .players import record_from_json, record_to_json
 from .refusal import Refusal
 
 GAME = Game.__table__
@@ -43,6 +43,7 @@ SIDE = Side.__table__
 PLAYER = Player.__table__
 DEAL = Deal.__table__
 RESULT = DealResult.__table__
+PERSON = Person.__table__
 
 #: The game's row with each of its sides and their players, in seat order (every side has
 #: one player at least): one row per player. JSON and the version as the database's text:
@@ -62,6 +63,7 @@ _HEAD = Prepared(
         SIDE.c.total,
         cast(SIDE.c.record, String),
         PLAYER.c.name,
+        PLAYER.c.person_id,
     )
     .select_from(GAME)
     .join(SIDE, SIDE.c.game_id == GAME.c.id)
@@ -89,13 +91,20 @@ _CLAIMED = update(GAME).where(
 )
 _CLAIM = Prepared(_CLAIMED.values(updated_at=bindparam("now")))
 _CLAIM_FINISHING = Prepared(_CLAIMED.values(updated_at=bindparam("now"), finished=True))
-#: Everyone seated at the game: their pages' version moves (``players.touch_people``).
-_TOUCH_PEOPLE = Prepared(
-    touch_people(
-        select(GAME.c.id).where(GAME.c.id == bindparam("game_id")),
-        bindparam("now", type_=GAME.c.updated_at.type),
+
+
+@lru_cache(maxsize=16)
+def _touch_people(count: int) -> Prepared:
+    """Everyone seated at the game (``count`` people, by the ids ``head`` read): their
+    pages' version moves (as ``players.touch_people`` moves it). By primary key: the
+    roster is not searched (its size does not matter)."""
+    return Prepared(
+        update(PERSON)
+        .where(PERSON.c.id.in_([bindparam(f"person_{n}") for n in range(count)]))
+        .values(changed_at=bindparam("now", type_=PERSON.c.changed_at.type))
     )
-)
+
+
 #: The deal, after the game's last (its place in the game: see ``Deal.seq``).
 _NEW_DEAL = Prepared(
     insert(DEAL)
@@ -154,6 +163,8 @@ class Head:
     #: game since, and what was read stands).
     version: str
     sides: tuple[SideHead, ...]
+    #: The roster's people seated at the game (players without one are not on it).
+    people: tuple[int, ...]
 
     @cached_property
     def seats(self) -> tuple[Seat, ...]:
@@ -247,7 +258,8 @@ class Recorder:
         )
         token_hash, variant, options, first_dealer, finished, version = rows[0][:6]
         rules = _rules(variant, len(sides), options)
-        return Head(game_id, token_hash, rules, first_dealer, finished, version, sides)
+        people = tuple(sorted({row[12] for row in rows if row[12] is not None}))
+        return Head(game_id, token_hash, rules, first_dealer, finished, version, sides, people)
 
     def repeated(self, game_id: str, key: str) -> bool:
         """Whether a deal of this game was recorded with this request key."""
@@ -314,7 +326,12 @@ class Recorder:
             created = run.first(_NEW_DEAL, game_id=game.id, request_key=request_key, now=now)
             assert created is not None
             run.run_each(_NEW_RESULT, [{"deal_id": created[0], **row} for row in result_rows])
-            run.run(_TOUCH_PEOPLE, game_id=game.id, now=now)
+            if game.people:
+                run.run(
+                    _touch_people(len(game.people)),
+                    now=now,
+                    **{f"person_{n}": person for n, person in enumerate(game.people)},
+                )
             run.run_each(_SAVE_SIDE, side_rows)
             run.commit()
         except (Busy, IntegrityError, OperationalError):
