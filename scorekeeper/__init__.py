@@ -179,7 +179,6 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         hops = int(app.config["PROXY_FIX"])
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops)  # type: ignore[method-assign]
 
-    app.wsgi_app = SecurityHeaders(app.wsgi_app)  # type: ignore[method-assign]
     db.init_app(app)
     compress.init_app(app)
     assets.init_app(app)
@@ -206,6 +205,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(api.bp)
     csrf.exempt(api.bp)  # the API authenticates with a bearer token, not a cookie
     web.register_error_pages(app)
+    # A deal recorded through the API is answered before Flask when it is the plain case.
+    api.shortcut.init_app(app)
+    app.wsgi_app = SecurityHeaders(app.wsgi_app)  # type: ignore[method-assign]
 
     if app.config["AUTO_MIGRATE"]:
         upgrade_database(app)

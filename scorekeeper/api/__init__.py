@@ -634,4 +634,4 @@ def import_() -> tuple[Response, int]:
     return jsonify({**game_json(sheet_of(game)), "token": token}), 201
 
 
-from . import checks, openapi  # noqa: E402,F401  (registers the checks and the spec on bp)
+from . import checks, openapi, shortcut  # noqa: E402,F401  (the checks and the spec on bp)

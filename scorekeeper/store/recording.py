@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
 from sqlalchemy import String, bindparam, cast, func, insert, literal, select, update
+from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError, OperationalError
 
 from ..rules import VARIANTS, SideResult
@@ -210,10 +211,11 @@ class Busy(Exception):
 
 
 @contextmanager
-def recorder() -> Iterator[Recorder]:
+def recorder(engine: Engine | None = None) -> Iterator[Recorder]:
     """Reading a game and recording its next deal, on a connection of its own (``driver``:
-    the statements go to the database without ``Connection.execute``'s cost each)."""
-    with transaction(db.engine) as statements:
+    the statements go to the database without ``Connection.execute``'s cost each); of the
+    app's database unless ``engine`` names it (outside a request)."""
+    with transaction(engine or db.engine) as statements:
         yield Recorder(statements)
 
 

@@ -1,0 +1,192 @@
+"""A deal recorded through the API is answered before Flask when it is the plain case
+(``api/shortcut.py``): with the status, headers and bytes the view sends, whatever the
+deal, the language or the length of the answer; every other request is the view's, and
+the shortcut writes nothing for it."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from scorekeeper.store import db
+
+from .conftest import app_for_tests
+from .test_api import auth, game_body, get_game, result
+
+Json = Any
+CYRILLIC = re.compile("[\u0400-\u04ff]")
+
+CASE_A = result(220, natural=1, mixed=1, red_threes=1, went_out=True, hand=10)
+CASE_B = result(150, red_threes=2, hand=85)
+#: The other side melded nothing and counted no cards: recorded, with a warning.
+WARNED = [result(300, natural=1, went_out=True), result(0, hand=0)]
+CLASSIC_DEALS = [
+    [CASE_A, CASE_B],
+    WARNED,
+    [result(50, hand=5), result(90, hand=10)],
+    [result(300, natural=2, went_out=True, concealed=True), result(120, hand=40)],
+    [CASE_B, CASE_A],
+]
+RAILROAD = {
+    "variant": "railroad",
+    "sides": [{"players": [name]} for name in ("Ana", "Vera", "Ivo", "Lina", "Marko", "Petra")],
+}
+RAILROAD_DEALS = [[result(50 + 5 * n, hand=10 + 5 * n) for n in range(6)]] * 2
+
+
+@pytest.fixture
+def view_app(app: Flask) -> Iterator[Flask]:
+    """The same database served without the shortcut: the view answers every deal."""
+    second = app_for_tests(app.config["SQLALCHEMY_DATABASE_URI"], RECORDING_SHORTCUT=False)
+    yield second
+    with second.app_context():
+        db.session.remove()
+        db.engine.dispose()
+
+
+@pytest.fixture
+def view_calls(app: Flask, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The games whose deal the view (``api.record``) answered, in the app with the shortcut."""
+    calls: list[str] = []
+    view = app.view_functions["api.record"]
+
+    def counted(game_id: str) -> Any:
+        calls.append(game_id)
+        return view(game_id)
+
+    monkeypatch.setitem(app.view_functions, "api.record", counted)
+    return calls
+
+
+def created(client: FlaskClient, body: Json) -> tuple[str, str]:
+    response = client.post("/api/games", json=body)
+    assert response.status_code == 201, response.get_json()
+    return response.get_json()["id"], response.get_json()["token"]
+
+
+@pytest.mark.parametrize(
+    ("body", "deals"), [(game_body(), CLASSIC_DEALS), (RAILROAD, RAILROAD_DEALS)]
+)
+def test_the_shortcut_answers_each_deal_as_the_view_does(
+    app: Flask, view_app: Flask, view_calls: list[str], body: Json, deals: list[list[Json]]
+) -> None:
+    """Two games alike, one recorded through the view and one through the shortcut: every
+    answer is the same status, the same headers in the same order and the same bytes (a
+    warning in the request's language; a six-player answer compressed)."""
+    shortcut, view = app.test_client(), view_app.test_client()
+    ours, theirs = created(shortcut, body), created(view, body)
+    compressed = False
+    for number, deal in enumerate(deals):
+        headers = {"Accept-Encoding": "gzip, br"}
+        if number % 2:
+            headers["Accept-Language"] = "ru"
+        answers = [
+            client.post(
+                f"/api/games/{game_id}/deals",
+                json={"results": deal},
+                headers={**headers, **auth(token)},
+            )
+            for client, (game_id, token) in ((shortcut, ours), (view, theirs))
+        ]
+        first, second = answers
+        assert first.status_code == 201, first.get_data()
+        assert (first.status, list(first.headers.items()), first.get_data()) == (
+            second.status,
+            list(second.headers.items()),
+            second.get_data(),
+        )
+        compressed |= "Content-Encoding" in first.headers
+    assert view_calls == []  # the app with the shortcut never entered the view
+    assert get_game(shortcut, ours[0])["sides"] == get_game(view, theirs[0])["sides"]
+    assert compressed or body is not RAILROAD  # six sides' answer is long enough
+
+
+def test_a_warned_deal_is_worded_in_the_request_language(
+    client: FlaskClient, view_calls: list[str]
+) -> None:
+    game_id, token = created(client, game_body())
+    answer = client.post(
+        f"/api/games/{game_id}/deals",
+        json={"results": WARNED},
+        headers={**auth(token), "Accept-Language": "ru"},
+    )
+    assert answer.status_code == 201
+    warnings = answer.get_json()["warnings"]
+    assert warnings and all(CYRILLIC.search(warning["message"]) for warning in warnings)
+    assert view_calls == []
+
+
+def refusals(game_id: str, token: str) -> list[tuple[dict[str, Any], int]]:
+    """Requests the view must answer, with the status it answers them with."""
+    url = f"/api/games/{game_id}/deals"
+    deal = {"results": [CASE_A, CASE_B]}
+    return [
+        ({"path": url, "json": deal, "headers": auth("not-the-token")}, 403),
+        ({"path": url, "json": deal}, 403),
+        ({"path": url, "json": deal, "headers": {"Authorization": f"Basic {token}"}}, 403),
+        ({"path": "/api/games/no-such-game/deals", "json": deal, "headers": auth(token)}, 404),
+        ({"path": url, "data": b"{not json", "headers": auth(token)}, 400),
+        ({"path": url, "data": b"\xff\xfe", "headers": auth(token)}, 400),
+        ({"path": url, "json": [1, 2], "headers": auth(token)}, 400),
+        ({"path": url, "json": {"results": [CASE_A]}, "headers": auth(token)}, 422),
+        (
+            {
+                "path": url,
+                "json": {"results": [CASE_A, result(-5)]},
+                "headers": auth(token),
+            },
+            422,
+        ),
+        (
+            {
+                "path": url,
+                "json": {"results": [CASE_A, {**CASE_B, "jokers": 2}]},
+                "headers": auth(token),
+            },
+            422,
+        ),
+        # Both sides went out: a broken rule the rules engine finds.
+        ({"path": url, "json": {"results": [CASE_A, CASE_A]}, "headers": auth(token)}, 422),
+    ]
+
+
+def test_everything_but_a_recorded_deal_is_the_views_answer(
+    client: FlaskClient, view_calls: list[str]
+) -> None:
+    game_id, token = created(client, game_body())
+    for request, status in refusals(game_id, token):
+        path = request.pop("path")
+        before = len(view_calls)
+        answer = client.post(path, **request)
+        assert answer.status_code == status, (path, request, answer.get_data())
+        assert set(answer.get_json()) == {"error", "fields"}
+        assert len(view_calls) == before + 1, (path, request)
+    assert get_game(client, game_id)["deals"] == []  # nothing was recorded meanwhile
+
+
+def test_a_retry_key_and_a_finished_game_are_the_views(
+    client: FlaskClient, view_calls: list[str]
+) -> None:
+    game_id, token = created(client, {**game_body(), "options": {"target": 1000}})
+    keyed = {**auth(token), "Idempotency-Key": "deal-1"}
+    first = client.post(
+        f"/api/games/{game_id}/deals", json={"results": [CASE_A, CASE_B]}, headers=keyed
+    )
+    again = client.post(
+        f"/api/games/{game_id}/deals", json={"results": [CASE_A, CASE_B]}, headers=keyed
+    )
+    assert first.status_code == again.status_code == 201
+    assert first.get_json() == again.get_json()
+    assert first.get_json()["status"] == "finished"  # 1210 passes the table's 1000
+    assert len(view_calls) == 2
+    over = client.post(
+        f"/api/games/{game_id}/deals", json={"results": [CASE_A, CASE_B]}, headers=auth(token)
+    )
+    assert over.status_code == 409
+    assert len(view_calls) == 3
+    assert len(get_game(client, game_id)["deals"]) == 1
