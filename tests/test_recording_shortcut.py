@@ -190,3 +190,16 @@ def test_a_retry_key_and_a_finished_game_are_the_views(
     assert over.status_code == 409
     assert len(view_calls) == 3
     assert len(get_game(client, game_id)["deals"]) == 1
+
+
+def test_a_deal_posted_with_cookies_is_the_views(
+    app: Flask, client: FlaskClient, view_calls: list[str]
+) -> None:
+    """A browser's session may be renewed by the view's answer: with cookies, the view."""
+    game_id, token = created(client, game_body())
+    client.set_cookie("theme", "dark")
+    answer = client.post(
+        f"/api/games/{game_id}/deals", json={"results": [CASE_A, CASE_B]}, headers=auth(token)
+    )
+    assert answer.status_code == 201
+    assert view_calls == [game_id]

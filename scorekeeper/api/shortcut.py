@@ -11,7 +11,8 @@ sends (a test compares them).
 
 Everything else goes to Flask untouched, with nothing written: a body that is not a deal,
 no bearer token or a wrong one, an unknown or finished game, a broken rule, a busy database,
-an ``Idempotency-Key`` (the view answers a retry as the first time). The shortcut answers
+an ``Idempotency-Key`` (the view answers a retry as the first time), a cookie (the view's
+answer may renew the session's). The shortcut answers
 nothing but a recorded deal; every refusal is the view's. Once a deal is saved its answer
 is given here, through Flask's own response handling when it is not the plain case (a
 deal with warnings, worded in the request's language; an answer long enough to compress).
@@ -44,6 +45,9 @@ if TYPE_CHECKING:
 
 #: The view's route, for the game ids the app makes (any other id: the view's 404).
 DEALS = re.compile(r"/api/games/(?P<game_id>[A-Za-z0-9_-]{1,32})/deals")
+#: Requests with these go to the view: a retry key (answered as the first time), and
+#: cookies (the view's answer may renew the session's).
+PLAIN_CASE_HEADERS = frozenset({"HTTP_IDEMPOTENCY_KEY", "HTTP_COOKIE"})
 
 
 class RecordingShortcut:
@@ -62,7 +66,7 @@ class RecordingShortcut:
         return self._engine
 
     def __call__(self, environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
-        if environ.get("REQUEST_METHOD") == "POST" and "HTTP_IDEMPOTENCY_KEY" not in environ:
+        if environ.get("REQUEST_METHOD") == "POST" and PLAIN_CASE_HEADERS.isdisjoint(environ):
             found = DEALS.fullmatch(environ.get("PATH_INFO", ""))
             if found is not None:
                 body = self._body(environ)
