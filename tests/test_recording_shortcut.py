@@ -14,6 +14,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper.store import db
+from scorekeeper.store.recording import Busy, Recorder
 
 from .conftest import app_for_tests
 from .test_api import auth, game_body, get_game, result
@@ -203,3 +204,96 @@ def test_a_deal_posted_with_cookies_is_the_views(
     )
     assert answer.status_code == 201
     assert view_calls == [game_id]
+
+
+def test_a_game_winning_deal_answers_as_the_view_does(app: Flask, view_app: Flask) -> None:
+    """The deal that ends the game: its status, winner and no next dealer, alike."""
+    shortcut, view = app.test_client(), view_app.test_client()
+    body = {**game_body(), "options": {"target": 1000}}
+    answers = []
+    for client in (shortcut, view):
+        game_id, token = created(client, body)
+        answers.append(
+            client.post(
+                f"/api/games/{game_id}/deals",
+                json={"results": [CASE_A, CASE_B]},
+                headers=auth(token),
+            )
+        )
+    first, second = answers
+    assert first.get_json()["status"] == "finished"
+    assert first.get_json()["next_dealer"] is None
+    assert (first.status, list(first.headers.items()), first.get_data()) == (
+        second.status,
+        list(second.headers.items()),
+        second.get_data(),
+    )
+
+
+def test_a_deal_the_shortcut_could_not_save_is_saved_once_by_the_view(
+    client: FlaskClient, view_calls: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another phone saved meanwhile (``Busy``): nothing written, the view tries again."""
+    append = Recorder.append
+    tries: list[int] = []
+
+    def busy_first(self: Recorder, *args: Any, **kwargs: Any) -> Any:
+        tries.append(1)
+        if len(tries) == 1:
+            raise Busy
+        return append(self, *args, **kwargs)
+
+    monkeypatch.setattr(Recorder, "append", busy_first)
+    game_id, token = created(client, game_body())
+    answer = client.post(
+        f"/api/games/{game_id}/deals", json={"results": [CASE_A, CASE_B]}, headers=auth(token)
+    )
+    assert answer.status_code == 201
+    assert answer.get_json()["number"] == 1
+    assert view_calls == [game_id]
+    assert len(get_game(client, game_id)["deals"]) == 1
+
+
+def a_hook() -> None:
+    """A request hook the shortcut knows nothing of."""
+
+
+@pytest.mark.parametrize(
+    ("config", "host", "status"),
+    [
+        ({"TRUSTED_HOSTS": ["scores.example"]}, "elsewhere.example", 400),
+        ({"RATELIMIT_ENABLED": True, "RATELIMIT_DEFAULT": "1 per hour"}, "localhost", 429),
+        ({}, "localhost", 201),  # with a hook of its own (added below)
+    ],
+)
+def test_the_shortcut_stands_aside_for_what_flask_checks_first(
+    app: Flask, config: dict[str, Any], host: str, status: int
+) -> None:
+    """A trusted-hosts check, an app-wide rate limit or a request hook the shortcut does not
+    know: the view answers every deal, as that check decides."""
+    other = app_for_tests(app.config["SQLALCHEMY_DATABASE_URI"], **config)
+    try:
+        if not config:
+            other.before_request(a_hook)
+        calls: list[str] = []
+        view = other.view_functions["api.record"]
+
+        def counted(game_id: str) -> Any:
+            calls.append(game_id)
+            return view(game_id)
+
+        other.view_functions["api.record"] = counted
+        client = other.test_client()
+        game_id, token = created(app.test_client(), game_body())
+        url = f"/api/games/{game_id}/deals"
+        deal = {"results": [CASE_A, CASE_B]}
+        client.post(url, json=deal, headers=auth(token), base_url=f"http://{host}")
+        answer = client.post(url, json=deal, headers=auth(token), base_url=f"http://{host}")
+        assert answer.status_code == status
+        recorded = len(get_game(app.test_client(), game_id)["deals"])
+        assert recorded == {400: 0, 429: 1, 201: 2}[status]
+        assert len(calls) == recorded  # every deal saved was the view's
+    finally:
+        with other.app_context():
+            db.session.remove()
+            db.engine.dispose()

@@ -12,14 +12,16 @@ sends (a test compares them).
 Everything else goes to Flask untouched, with nothing written: a body that is not a deal,
 no bearer token or a wrong one, an unknown or finished game, a broken rule, a busy database,
 an ``Idempotency-Key`` (the view answers a retry as the first time), a cookie (the view's
-answer may renew the session's). The shortcut answers
-nothing but a recorded deal; every refusal is the view's. Once a deal is saved its answer
-is given here, through Flask's own response handling when it is not the plain case (a
-deal with warnings, worded in the request's language; an answer long enough to compress).
+answer may renew the session's). The shortcut answers nothing but a recorded deal; every
+refusal is the view's. Once a deal is saved its answer is given here, through Flask's own
+response handling when it is not the plain case (a deal with warnings, worded in the
+request's language; an answer long enough to compress). A database error before the deal
+is saved goes to the view too; one after it is not retried (it would record the deal twice).
 ``RECORDING_SHORTCUT = False`` leaves the shortcut out.
 
-The view has no rate limit and no hook of its own (the API is exempt from CSRF): one given
-to it later must be checked here too, or the plain case would pass it by.
+It stands aside (``plain_pipeline``, looked at on the first request) when the app puts
+anything before the view that it does not do itself: a trusted-hosts check, an app-wide
+rate limit, a request hook other than the CSRF check (the API is exempt from it).
 """
 
 from __future__ import annotations
@@ -28,11 +30,13 @@ import io
 import json
 import re
 from collections.abc import Iterable
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from flask import Flask, jsonify
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import SQLAlchemyError
+from werkzeug.wsgi import get_content_length
 
 from ..store.db import db
 from ..store.games import token_matches
@@ -58,6 +62,10 @@ class RecordingShortcut:
         self.wsgi_app = wsgi_app
         self._engine: Engine | None = None
 
+    @cached_property
+    def plain(self) -> bool:
+        return plain_pipeline(self.app)
+
     @property
     def engine(self) -> Engine:
         if self._engine is None:
@@ -66,7 +74,12 @@ class RecordingShortcut:
         return self._engine
 
     def __call__(self, environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
-        if environ.get("REQUEST_METHOD") == "POST" and PLAIN_CASE_HEADERS.isdisjoint(environ):
+        if (
+            environ.get("REQUEST_METHOD") == "POST"
+            and PLAIN_CASE_HEADERS.isdisjoint(environ)
+            and environ.get("HTTP_AUTHORIZATION", "")[:7].lower() == "bearer "
+            and self.plain
+        ):
             found = DEALS.fullmatch(environ.get("PATH_INFO", ""))
             if found is not None:
                 body = self._body(environ)
@@ -78,12 +91,9 @@ class RecordingShortcut:
     def _body(self, environ: WSGIEnvironment) -> Any:
         """The request's JSON, or None (the view then reads the body and says what is
         wrong). The body read here is handed on to Flask as it came."""
-        try:
-            length = int(environ.get("CONTENT_LENGTH") or "")
-        except ValueError:
-            return None  # no length (a chunked body): the view reads it
+        length = get_content_length(environ)  # as Werkzeug reads it; None: chunked
         most = self.app.config.get("MAX_CONTENT_LENGTH")
-        if length < 0 or (most is not None and length > most):
+        if not length or (most is not None and length > most):
             return None
         raw = environ["wsgi.input"].read(length)
         environ["wsgi.input"] = io.BytesIO(raw)
@@ -94,20 +104,21 @@ class RecordingShortcut:
 
     def _record(self, game_id: str, body: Any, environ: WSGIEnvironment) -> Appended | None:
         """The deal recorded as the view records it; None when the view should answer."""
-        scheme, _, token = environ.get("HTTP_AUTHORIZATION", "").partition(" ")
-        if scheme.lower() != "bearer":
-            return None
-        with recorder(self.engine) as saving:
-            try:
+        token = environ["HTTP_AUTHORIZATION"].partition(" ")[2].strip()
+        appended = None
+        try:
+            with recorder(self.engine) as saving:
                 game = saving.head(game_id)
-            except SQLAlchemyError:
-                return None  # the view tries, and answers as the app answers a failure
-            if game is None or game.finished or not token_matches(game, token.strip()):
-                return None
-            try:
-                return saving.append(game, _results(body, game.rules))
-            except (ApiError, Refusal, Busy):
-                return None  # nothing was written: the view refuses, or tries again
+                if game is None or game.finished or not token_matches(game, token):
+                    return None
+                appended = saving.append(game, _results(body, game.rules))
+        except (ApiError, Refusal, Busy):
+            return None  # nothing was written: the view refuses, or tries again
+        except SQLAlchemyError:
+            if appended is None:
+                return None  # nothing was written: the view tries, and answers a failure
+            raise  # the deal is saved: it must not be recorded again
+        return appended
 
     def _answer(
         self, appended: Appended, environ: WSGIEnvironment, start_response: StartResponse
@@ -134,6 +145,26 @@ class RecordingShortcut:
             response = app.make_response((jsonify(_appended_answer(appended)), 201))
             response = app.process_response(response)
         return response(environ, start_response)
+
+
+#: Request hooks the shortcut may pass by: the CSRF check (the API is exempt from it) and,
+#: in debug mode, the static files' refresh.
+PASSED_HOOKS = frozenset({"csrf_protect", "refresh"})
+
+
+def plain_pipeline(app: Flask) -> bool:
+    """Whether the view's requests meet nothing before it that the shortcut does not do:
+    no trusted-hosts check, no hook but ``PASSED_HOOKS`` (an app-wide rate limit is one:
+    ``create_app`` keeps Flask-Limiter's check only then), no URL value preprocessor."""
+    if app.config.get("TRUSTED_HOSTS"):
+        return False
+    for scope in (None, "api"):
+        if app.url_value_preprocessors.get(scope):
+            return False
+        for hook in app.before_request_funcs.get(scope, ()):
+            if getattr(hook, "__name__", None) not in PASSED_HOOKS:
+                return False
+    return True
 
 
 def init_app(app: Flask) -> None:
