@@ -36,6 +36,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from flask import Flask
@@ -153,19 +154,15 @@ class KeptAnswers:
         self._kept: OrderedDict[Key, Answer] = OrderedDict()
         self._bytes = 0
         self._lock = threading.Lock()
-        self._engine: Engine | None = None
         #: Answers given again, and answers Flask made for a kept page (for tests).
         self.hits = 0
         self.misses = 0
 
-    @property
+    @cached_property
     def engine(self) -> Engine:
-        if self._engine is None:
-            from .store import db
+        from .store.db import engine_of
 
-            with self.app.app_context():
-                self._engine = db.engine
-        return self._engine
+        return engine_of(self.app)
 
     def _probe(self, environ: dict[str, Any]) -> tuple[Probe, Mapping[str, object]] | None:
         """The probe of the page this request asks for, with its URL arguments."""

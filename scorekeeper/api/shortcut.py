@@ -38,7 +38,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import SQLAlchemyError
 from werkzeug.wsgi import get_content_length
 
-from ..store.db import db
+from ..store.db import engine_of
 from ..store.games import token_matches
 from ..store.recording import Appended, Busy, recorder
 from ..store.refusal import Refusal
@@ -60,18 +60,14 @@ class RecordingShortcut:
     def __init__(self, app: Flask, wsgi_app: WSGIApplication) -> None:
         self.app = app
         self.wsgi_app = wsgi_app
-        self._engine: Engine | None = None
 
     @cached_property
     def plain(self) -> bool:
         return plain_pipeline(self.app)
 
-    @property
+    @cached_property
     def engine(self) -> Engine:
-        if self._engine is None:
-            with self.app.app_context():
-                self._engine = db.engine
-        return self._engine
+        return engine_of(self.app)
 
     def __call__(self, environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
         if (

@@ -3,6 +3,7 @@
 import sqlite3
 from typing import Any
 
+from flask import Flask
 from flask_sqlalchemy import SQLAlchemy
 from sqlalchemy import MetaData, event
 from sqlalchemy.engine import Engine
@@ -23,6 +24,12 @@ class Base(DeclarativeBase):
 
 
 db = SQLAlchemy(model_class=Base)
+
+
+def engine_of(app: Flask) -> Engine:
+    """The app's database engine, for code that runs before Flask (WSGI middleware)."""
+    with app.app_context():
+        return db.engine
 
 
 #: How long a SQLite write waits for another to finish before giving up (milliseconds).
