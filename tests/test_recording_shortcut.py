@@ -50,9 +50,8 @@ def view_app(app: Flask) -> Iterator[Flask]:
         db.engine.dispose()
 
 
-@pytest.fixture
-def view_calls(app: Flask, monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The games whose deal the view (``api.record``) answered, in the app with the shortcut."""
+def count_view_calls(app: Flask) -> list[str]:
+    """From now on, the games whose deal the view (``api.record``) answers in ``app``."""
     calls: list[str] = []
     view = app.view_functions["api.record"]
 
@@ -60,8 +59,19 @@ def view_calls(app: Flask, monkeypatch: pytest.MonkeyPatch) -> list[str]:
         calls.append(game_id)
         return view(game_id)
 
-    monkeypatch.setitem(app.view_functions, "api.record", counted)
+    app.view_functions["api.record"] = counted
     return calls
+
+
+@pytest.fixture
+def view_calls(app: Flask) -> list[str]:
+    """The games whose deal the view answered, in the app with the shortcut."""
+    return count_view_calls(app)
+
+
+def as_sent(response: Any) -> tuple[str, list[tuple[str, str]], bytes]:
+    """An answer as the client receives it: status, headers in order, bytes."""
+    return response.status, list(response.headers.items()), response.get_data()
 
 
 def created(client: FlaskClient, body: Json) -> tuple[str, str]:
@@ -96,11 +106,7 @@ def test_the_shortcut_answers_each_deal_as_the_view_does(
         ]
         first, second = answers
         assert first.status_code == 201, first.get_data()
-        assert (first.status, list(first.headers.items()), first.get_data()) == (
-            second.status,
-            list(second.headers.items()),
-            second.get_data(),
-        )
+        assert as_sent(first) == as_sent(second)
         compressed |= "Content-Encoding" in first.headers
     assert view_calls == []  # the app with the shortcut never entered the view
     assert get_game(shortcut, ours[0])["sides"] == get_game(view, theirs[0])["sides"]
@@ -223,11 +229,7 @@ def test_a_game_winning_deal_answers_as_the_view_does(app: Flask, view_app: Flas
     first, second = answers
     assert first.get_json()["status"] == "finished"
     assert first.get_json()["next_dealer"] is None
-    assert (first.status, list(first.headers.items()), first.get_data()) == (
-        second.status,
-        list(second.headers.items()),
-        second.get_data(),
-    )
+    assert as_sent(first) == as_sent(second)
 
 
 def test_a_deal_the_shortcut_could_not_save_is_saved_once_by_the_view(
@@ -275,14 +277,7 @@ def test_the_shortcut_stands_aside_for_what_flask_checks_first(
     try:
         if not config:
             other.before_request(a_hook)
-        calls: list[str] = []
-        view = other.view_functions["api.record"]
-
-        def counted(game_id: str) -> Any:
-            calls.append(game_id)
-            return view(game_id)
-
-        other.view_functions["api.record"] = counted
+        calls = count_view_calls(other)
         client = other.test_client()
         game_id, token = created(app.test_client(), game_body())
         url = f"/api/games/{game_id}/deals"
