@@ -7,13 +7,17 @@ downloads one. Screenshots go to test-results/ (not committed).
 from __future__ import annotations
 
 import os
+import secrets
 import threading
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import BrowserContext, Page
+from playwright.sync_api import BrowserContext, Locator, Page
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from werkzeug.serving import make_server
 
 from scorekeeper import create_app
@@ -72,9 +76,54 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
     }
 
 
+#: Run in every page before its own scripts: what the page was given and did (touches,
+#: clicks, submits, htmx requests), kept for the report of a test that fails.
+PAGE_EVENTS = """
+(() => {
+  const log = (window.__events = []);
+  const name = (el) => !el || el.nodeType !== 1 ? String(el) : el.tagName.toLowerCase()
+    + (el.id ? "#" + el.id : "") + (el.name ? "[name=" + el.name + "]" : "")
+    + (el.tagName === "BUTTON" || el.tagName === "A"
+       ? " '" + el.textContent.trim().slice(0, 40) + "'" : "");
+  const note = (text) => { log.push(Math.round(performance.now()) + " ms " + text); };
+  for (const type of ["touchstart", "touchend", "touchcancel", "contextmenu", "click", "change"]) {
+    document.addEventListener(type, (event) => note(type + " " + name(event.target)), true);
+  }
+  document.addEventListener("submit", (event) => {
+    note("submit " + name(event.target) + (event.defaultPrevented ? " (by htmx)" : ""));
+  });
+  for (const type of ["htmx:beforeRequest", "htmx:afterRequest", "htmx:sendError",
+                      "htmx:sendAbort", "htmx:responseError", "htmx:afterSettle"]) {
+    document.addEventListener(type, (event) => {
+      const detail = event.detail || {};
+      const config = detail.requestConfig || {};
+      note(type + " " + name(detail.elt) + " " + (config.verb || "") + " " + (config.path || "")
+        + (detail.xhr && type !== "htmx:beforeRequest" ? " -> " + detail.xhr.status : ""));
+    });
+  }
+})();
+"""
+
+#: Whether a test's own steps failed (its fixtures then report what the page saw).
+CALL_FAILED = pytest.StashKey[bool]()
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
+    report = yield
+    if report.when == "call":
+        item.stash[CALL_FAILED] = report.failed
+    return report
+
+
 @pytest.fixture(params=["light", "dark"])
-def phone(request: pytest.FixtureRequest, new_context: Callable[..., BrowserContext]) -> Page:
-    """A page in a phone-sized, touch context, in the light or the dark colour scheme."""
+def phone(
+    request: pytest.FixtureRequest, new_context: Callable[..., BrowserContext]
+) -> Iterator[Page]:
+    """A page in a phone-sized, touch context, in the light or the dark colour scheme.
+
+    When the test fails, its report shows the page's address, its requests and what the
+    page saw happen (``PAGE_EVENTS``), and a screenshot is kept (``failed-<test>.png``)."""
     context = new_context(
         viewport=PHONE,
         color_scheme=request.param,
@@ -82,9 +131,80 @@ def phone(request: pytest.FixtureRequest, new_context: Callable[..., BrowserCont
         has_touch=True,
         device_scale_factor=2,
     )
+    context.add_init_script(PAGE_EVENTS)
     page = context.new_page()
     page.set_default_timeout(10_000)
-    return page
+    requests: list[str] = []
+    started = time.monotonic()
+
+    def note(text: str) -> None:
+        requests.append(f"{(time.monotonic() - started) * 1000:8.0f} ms {text}")
+
+    page.on("request", lambda r: note(f"-> {r.method} {r.url}"))
+    page.on("requestfinished", lambda r: note(f"<- {r.method} {r.url}"))
+    page.on("requestfailed", lambda r: note(f"!! {r.method} {r.url} {r.failure}"))
+    page.on("console", lambda m: note(f"console {m.type}: {m.text}"))
+    yield page
+    if request.node.stash.get(CALL_FAILED, False) and not page.is_closed():
+        report_page(page, requests, request.node.name)
+
+
+def report_page(page: Page, requests: list[str], test: str) -> None:
+    """Print what a failed test's page saw, for the report (a flaky step shows its cause)."""
+    print(f"\n--- the page at the failure: {page.url}")
+    print("\n".join(["--- requests (test's clock):", *requests[-60:]]))
+    try:
+        events = page.evaluate("window.__events || []")
+        print("\n".join(["--- what the page saw (its clock):", *events[-80:]]))
+        RESULTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=RESULTS / f"failed-{test}.png", full_page=True, timeout=5_000)
+    except PlaywrightError as error:  # a page that will not answer: what we have is printed
+        print(f"--- the page did not answer: {error}")
+
+
+#: Notes in the page (``window.__clicked``) when the next click arrives.
+WATCH_FOR_A_CLICK = """token => {
+  window.__clicked = token;
+  const arrived = () => { window.__clicked = null; };
+  document.addEventListener("click", arrived, { capture: true, once: true });
+}"""
+#: How long a tap may take to become a click before it counts as lost (generous: test_tti
+#: taps a page under a 4x CPU throttle).
+TAP_ARRIVES_MS = 5_000
+
+#: Taps that gave the page no click and were made again (``tap``), listed after the run.
+LOST_TAPS: list[str] = []
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    if LOST_TAPS:
+        terminalreporter.section("taps the page never received (tapped again)")
+        for lost in LOST_TAPS:
+            terminalreporter.line(lost)
+
+
+def tap(target: Locator) -> None:
+    """Tap like a thumb, making sure the page received the tap.
+
+    Once in many CI runs a tap on "Save" sent nothing (no request; the form sat unchanged
+    for five seconds) on a loaded machine; it never happened here in about a hundred runs.
+    When no click reaches the page within a few seconds, this taps once more and says so
+    at the end of the run (``LOST_TAPS``): a touch the page never received is the
+    emulation's, not the app's. A click that arrives and then does nothing still fails
+    the test, and the report shows what the page saw (``phone``)."""
+    page = target.page
+    token = secrets.token_hex(4)  # a new document (the tap navigated) does not have it
+    page.evaluate(WATCH_FOR_A_CLICK, token)
+    target.tap()
+    try:
+        page.wait_for_function(
+            "token => window.__clicked !== token", arg=token, timeout=TAP_ARRIVES_MS
+        )
+    except PlaywrightTimeoutError:
+        LOST_TAPS.append(f"{os.environ.get('PYTEST_CURRENT_TEST', '?')}: {target}")
+        target.tap()
+    except PlaywrightError:  # the page went on to another document: the tap arrived
+        pass
 
 
 def shot(page: Page, name: str) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Locator, Page, expect
 
+from .conftest import tap
 from .test_phone_game import htmx_ready, start_classic
 
 BUDGET = 20
@@ -196,7 +197,7 @@ def test_who_went_out_follows_the_canastas_until_chosen(phone: Page, live_server
     # Editing a deal never guesses: what was saved stands.
     page.locator("#sides-1-meld_points").fill("120")
     page.locator("#sides-0-meld_points").fill("60")
-    page.get_by_role("button", name="Save deal 1").tap()
+    tap(page.get_by_role("button", name="Save deal 1"))
     expect(page.locator(".flash")).to_contain_text("Deal 1 saved.")
     page.get_by_role("link", name="Edit deal 1").tap()
     htmx_ready(page)

@@ -7,7 +7,7 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
-from .conftest import shot
+from .conftest import shot, tap
 
 
 def htmx_ready(page: Page) -> None:
@@ -31,7 +31,7 @@ def start_classic(page: Page, live_server: str) -> None:
 
 def tap_more(page: Page, label: str, side: str, times: int = 1) -> None:
     for _ in range(times):
-        page.get_by_role("button", name=f"{label}, {side}: one more").tap()
+        tap(page.get_by_role("button", name=f"{label}, {side}: one more"))
 
 
 def test_a_whole_game_with_thumbs(phone: Page, live_server: str) -> None:
@@ -65,7 +65,7 @@ def test_a_whole_game_with_thumbs(phone: Page, live_server: str) -> None:
     # Number fields open the numeric keypad.
     expect(page.locator("#sides-0-meld_points")).to_have_attribute("inputmode", "numeric")
     shot(page, "deal-form")
-    page.get_by_role("button", name="Save deal 1").tap()
+    tap(page.get_by_role("button", name="Save deal 1"))
     expect(page.locator(".flash")).to_contain_text("Deal 1 saved.")
     expect(page.locator(".total-points")).to_have_text(["1,210", "265"])
     expect(page.locator(".next-deal")).to_have_text("Deal 2 · Vera deals")
@@ -81,7 +81,7 @@ def test_a_whole_game_with_thumbs(phone: Page, live_server: str) -> None:
     # The message appears next to the stepper at fault while typing, and after saving.
     expect(page.locator("#err-sides-1-red_threes")).to_contain_text("only 4 red threes")
     expect(page.locator("#preview")).to_contain_text("Check the marked figures.")
-    page.get_by_role("button", name="Save deal 2").tap()
+    tap(page.get_by_role("button", name="Save deal 2"))
     expect(page.locator("#err-sides-1-red_threes")).to_contain_text("only 4 red threes")
     expect(page.locator("#sides-0-meld_points")).to_have_value("120")
     shot(page, "deal-refused")
@@ -93,7 +93,7 @@ def test_a_whole_game_with_thumbs(phone: Page, live_server: str) -> None:
     htmx_ready(page)
     page.locator("#sides-0-meld_points").fill("250")
     expect(page.locator("#preview")).to_contain_text("+1,240")
-    page.get_by_role("button", name="Save deal 1").tap()
+    tap(page.get_by_role("button", name="Save deal 1"))
     expect(page.locator(".total-points")).to_have_text(["1,240", "265"])
 
     # Two big concealed deals for We (case D, 2295 each): 1240 + 4590 = 5830, We win.
@@ -106,7 +106,7 @@ def test_a_whole_game_with_thumbs(phone: Page, live_server: str) -> None:
         page.locator("#sides-0-meld_points").fill("310")
         page.locator("#sides-0-hand_points").fill("15")
         page.locator("#sides-1-hand_points").fill("120")
-        page.get_by_role("button", name=f"Save deal {number}").tap()
+        tap(page.get_by_role("button", name=f"Save deal {number}"))
         expect(page.locator(".flash")).to_contain_text(f"Deal {number} saved.")
     expect(page.locator(".winner h2")).to_have_text("We win with 5,830")
     shot(page, "sheet-won")
@@ -160,7 +160,7 @@ def test_railroad_for_six_fits_the_phone(phone: Page, live_server: str) -> None:
     expect(page.locator("#preview")).to_contain_text("+4,100")
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     shot(page, "railroad-deal")
-    page.get_by_role("button", name="Save deal 1").tap()
+    tap(page.get_by_role("button", name="Save deal 1"))
     expect(page.locator(".total-points")).to_have_text(
         ["4,100", "-50", "-100", "-150", "-200", "-250"]
     )
@@ -257,12 +257,12 @@ def test_a_save_that_cannot_reach_the_server_keeps_the_form(phone: Page, live_se
             route.continue_()
 
     page.route("**/*", drop)
-    page.get_by_role("button", name="Save deal 1").tap()
+    tap(page.get_by_role("button", name="Save deal 1"))
     expect(page.locator("#not-saved")).to_be_visible()
     expect(page.locator("#sides-0-meld_points")).to_have_value("150")
     expect(page.locator("#sides-1-hand_points")).to_have_value("35")
     shot(page, "deal-not-saved")
     page.unroute("**/*", drop)
-    page.get_by_role("button", name="Save deal 1").tap()
+    tap(page.get_by_role("button", name="Save deal 1"))
     expect(page.locator(".flash")).to_contain_text("Deal 1 saved.")
     expect(page.locator(".total-points")).to_have_text(["130", "55"])  # 150-20, 90-35
