@@ -168,8 +168,8 @@ WATCH_FOR_A_CLICK = """token => {
   const arrived = () => { window.__clicked = null; };
   document.addEventListener("click", arrived, { capture: true, once: true });
 }"""
-#: How long a tap may take to become a click before it counts as lost (generous: test_tti
-#: taps a page under a 4x CPU throttle).
+#: How long a tap may take to become a click before it counts as lost (generous: CI
+#: machines are shared, and a click normally arrives within milliseconds).
 TAP_ARRIVES_MS = 5_000
 
 #: Taps that gave the page no click and were made again (``tap``), listed after the run.

@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import BrowserContext, CDPSession, Page, expect
 
-from .conftest import PHONE
+from .conftest import PHONE, tap
 from .test_phone_game import htmx_ready, start_classic, tap_more
 
 pytestmark = pytest.mark.measure
@@ -130,7 +130,7 @@ def test_time_to_interactive_on_a_slow_phone(
     setup.locator("#sides-0-hand_points").fill("10")
     setup.locator("#sides-1-meld_points").fill("150")
     setup.locator("#sides-1-hand_points").fill("85")
-    setup.get_by_role("button", name="Save deal 1").tap()
+    tap(setup.get_by_role("button", name="Save deal 1"))
     expect(setup.locator(".flash")).to_contain_text("Deal 1 saved.")
     sheet_url = setup.url
     state = setup.context.storage_state()
