@@ -31,7 +31,8 @@ from scorekeeper.rules import (
 )
 from scorekeeper.rules.game import winner_of
 from scorekeeper.store import db
-from scorekeeper.store.games import SideSpec, import_game
+from scorekeeper.store.changes import Claimed, SideSpec, import_game
+from scorekeeper.store.models import Game
 
 #: Fifty regulars of a club, by first name (the four languages' players).
 # fmt: off
@@ -142,16 +143,18 @@ def _record(
     game: each deal checked by the rules engine, then the game replayed, its sides' records
     cached and committed. The game is then dated back to ``created``."""
     a1, b1, a2, b2 = rng.sample(PLAYERS, 4)
-    game, token = import_game(
+    game_id, token = import_game(
         "classic",
         [SideSpec(f"{a1} & {a2}", [a1, a2]), SideSpec(f"{b1} & {b2}", [b1, b2])],
         options or {},
         rng.randrange(4),
         deals,
+        Claimed(created_at=created),
     )
-    game.created_at = created
+    game = db.session.get(Game, game_id)
+    assert game is not None
     game.updated_at = created + timedelta(minutes=4 * len(deals))
-    return game.id, token, game.finished
+    return game_id, token, game.finished
 
 
 def seed(app: Flask, *, games: int = 1000, long_deals: int = 200, open_games: int = 32) -> Seeded:

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import os
 import secrets
-from collections.abc import Iterable
 from datetime import timedelta
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from flask import Flask, Response, current_app
 from flask_compress import Compress
@@ -18,11 +17,10 @@ from flask_migrate import Migrate
 from flask_wtf.csrf import CSRFProtect
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from . import answers, assets, i18n
+from . import assets, i18n
+from .caching import cache
 from .store import db
-
-if TYPE_CHECKING:
-    from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment
+from .store.db import engine_options
 
 ROOT = Path(__file__).resolve().parent.parent
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
@@ -34,56 +32,24 @@ CONTENT_SECURITY_POLICY = (
 )
 
 #: Sent with every answer unless the view set its own.
-SECURITY_HEADERS = (
+SECURITY_HEADERS = {
     # Everything the pages need comes from this origin: no inline script or style.
-    ("Content-Security-Policy", CONTENT_SECURITY_POLICY),
+    "Content-Security-Policy": CONTENT_SECURITY_POLICY,
     # Scorer links carry a secret: never send an address to another site.
-    ("Referrer-Policy", "no-referrer"),
-    ("X-Content-Type-Options", "nosniff"),
-    ("X-Frame-Options", "DENY"),
-)
-#: The same, each with its name in lower case (to look for it among an answer's headers).
-_SECURITY = tuple((name.lower(), (name, value)) for name, value in SECURITY_HEADERS)
+    "Referrer-Policy": "no-referrer",
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+}
 
 
-class _Compress(Compress):
-    """Flask-Compress, with answers too short to compress let through at once: it parses
-    the Accept-Encoding header and weighs the answer before it looks at the length (about
-    a twentieth of recording a deal, whose answer it never compresses)."""
-
-    def after_request(self, response: Response | None) -> Response:
-        if response is not None and not response.is_streamed:
-            length = response.content_length
-            if length is not None and length < current_app.config["COMPRESS_MIN_SIZE"]:
-                vary = response.headers.get("Vary")
-                if not vary:
-                    response.headers["Vary"] = "Accept-Encoding"
-                elif "accept-encoding" not in vary.lower():
-                    response.headers["Vary"] = f"{vary}, Accept-Encoding"
-                return response
-        return super().after_request(response)
+def security_headers(response: Response) -> Response:
+    """``SECURITY_HEADERS`` on every answer (after_request), unless the view set its own."""
+    for name, value in SECURITY_HEADERS.items():
+        response.headers.setdefault(name, value)
+    return response
 
 
-compress = _Compress()
-
-
-class SecurityHeaders:
-    """WSGI middleware: ``SECURITY_HEADERS`` on every answer, unless the app set its own.
-    Added to the header list as it goes to the server (Werkzeug would check each value it
-    is given, four checks per answer, for headers written here once)."""
-
-    def __init__(self, wsgi_app: WSGIApplication) -> None:
-        self.wsgi_app = wsgi_app
-
-    def __call__(self, environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
-        def start(status: str, headers: list[tuple[str, str]], *exc_info: Any) -> Any:
-            present = {name.lower() for name, _ in headers}
-            headers += [pair for lower, pair in _SECURITY if lower not in present]
-            return start_response(status, headers, *exc_info)
-
-        return self.wsgi_app(environ, start)
-
-
+compress = Compress()
 csrf = CSRFProtect()
 htmx = HTMX()
 migrate = Migrate()
@@ -108,11 +74,19 @@ def database_url(url: str) -> str:
 
 def _secret_key(instance: Path) -> str:
     """A key kept in the instance folder, made on first start, so sessions (and their
-    CSRF tokens) survive a restart without any set-up."""
+    CSRF tokens) survive a restart without any set-up. Made whole and then linked into
+    place: workers starting together all read the one that got there first."""
     path = instance / "secret_key"
     if not path.exists():
-        path.write_text(secrets.token_hex(32))
-        path.chmod(0o600)
+        draft = instance / f".secret_key.{os.getpid()}"
+        draft.write_text(secrets.token_hex(32))
+        draft.chmod(0o600)
+        try:
+            os.link(draft, path)
+        except FileExistsError:
+            pass
+        finally:
+            draft.unlink()
     return path.read_text().strip()
 
 
@@ -126,7 +100,6 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     )
     instance = Path(app.instance_path)
     instance.mkdir(parents=True, exist_ok=True)
-    from .web.sheets import CompressedCache, compressed_key
 
     app.config.from_mapping(
         SQLALCHEMY_DATABASE_URI=f"sqlite:///{instance / 'scorekeeper.sqlite'}",
@@ -152,13 +125,14 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         # static files are compressed once at start (see assets.py).
         COMPRESS_ALGORITHM=["br", "gzip"],
         COMPRESS_BR_LEVEL=5,
-        # An answer that fits one packet gains nothing from compression but its cost (a
-        # recorded deal's JSON is about 700 bytes).
+        # An answer that fits one packet gains nothing from compression but its cost.
         COMPRESS_MIN_SIZE=1400,
-        # Answers that are the same bytes for everyone who asks (a follower's sheet at one
-        # version, see web/sheets.py) are compressed once.
-        COMPRESS_CACHE_KEY=compressed_key,
-        COMPRESS_CACHE_BACKEND=CompressedCache,
+        # Rendered parts of pages, keyed by the versions of what they show (caching.py):
+        # each worker's memory by default; CACHE_TYPE=RedisCache (and CACHE_REDIS_URL)
+        # shares them between workers.
+        CACHE_TYPE="SimpleCache",
+        CACHE_DEFAULT_TIMEOUT=3600,
+        CACHE_THRESHOLD=500,
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
@@ -169,7 +143,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         test_config is None or "SQLALCHEMY_DATABASE_URI" not in test_config
     ):
         app.config["SQLALCHEMY_DATABASE_URI"] = os.environ["DATABASE_URL"]
-    app.config["SQLALCHEMY_DATABASE_URI"] = database_url(app.config["SQLALCHEMY_DATABASE_URI"])
+    url = app.config["SQLALCHEMY_DATABASE_URI"] = database_url(
+        app.config["SQLALCHEMY_DATABASE_URI"]
+    )
+    app.config.setdefault("SQLALCHEMY_ENGINE_OPTIONS", engine_options(url))
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = os.environ.get("SECRET_KEY") or _secret_key(instance)
 
@@ -181,21 +158,14 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     db.init_app(app)
     compress.init_app(app)
+    cache.init_app(app)
     assets.init_app(app)
     migrate.init_app(app, db, directory=str(MIGRATIONS))
     csrf.init_app(app)
     htmx.init_app(app)
     i18n.init_app(app)
     limiter.init_app(app)
-    before = app.before_request_funcs.get(None, [])
-    if limiter._check_request_limit in before and not any(
-        app.config.get(name)
-        for name in ("RATELIMIT_DEFAULT", "RATELIMIT_APPLICATION", "RATELIMIT_META")
-    ):
-        # Only views are limited here, and their decorators check their limits; the check
-        # Flask-Limiter runs before every request looks for default and app-wide limits,
-        # which there are none of (it cost as much as the rest of a 304).
-        before.remove(limiter._check_request_limit)
+    app.after_request(security_headers)
 
     from . import api, cli, web
 
@@ -205,19 +175,15 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(api.bp)
     csrf.exempt(api.bp)  # the API authenticates with a bearer token, not a cookie
     web.register_error_pages(app)
-    # A deal recorded through the API is answered before Flask when it is the plain case.
-    api.shortcut.init_app(app)
-    app.wsgi_app = SecurityHeaders(app.wsgi_app)  # type: ignore[method-assign]
 
     if app.config["AUTO_MIGRATE"]:
         upgrade_database(app)
-    # Outermost: repeated reads of unchanged pages are answered before Flask (answers.py).
-    answers.init_app(app)
     return app
 
 
 def upgrade_database(app: Flask) -> None:
-    """Apply the committed migrations (Alembic) up to the newest one."""
+    """Apply the committed migrations (Alembic) up to the newest one. Safe to run from
+    several processes at once: the migrations take a lock (migrations/env.py)."""
     from flask_migrate import upgrade
 
     with app.app_context():

@@ -8,6 +8,7 @@ scorekeeper/translations/<lang>/LC_MESSAGES/messages.po (committed) and are comp
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
@@ -120,8 +121,12 @@ def compile_catalogues(folder: Path = TRANSLATIONS) -> None:
             continue
         with po_path.open("rb") as po_file:
             catalogue = read_po(po_file, locale=po_path.parts[-3])
-        with mo_path.open("wb") as mo_file:
+        # Written whole, then moved into place: another worker starting at the same
+        # moment reads the old file or the new one, never half of one.
+        draft = mo_path.with_suffix(f".mo.{os.getpid()}")
+        with draft.open("wb") as mo_file:
             write_mo(mo_file, catalogue, use_fuzzy=False)
+        os.replace(draft, mo_path)
 
 
 def init_app(app: Flask) -> None:

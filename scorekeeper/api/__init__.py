@@ -1,4 +1,4 @@
-"""The JSON API of ../shared/API.md: variants, games and deals.
+"""The JSON API of docs/API.md: variants, games, deals and the rules checks.
 
 Same rules engine and validation as the pages. Errors are
 ``{"error": "<sentence>", "fields": {"<path>": "<message>"}}`` with 400 (malformed JSON),
@@ -8,68 +8,41 @@ Same rules engine and validation as the pages. Errors are
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence, Set
-from datetime import UTC, datetime
-from functools import cache
+from collections.abc import Mapping, Set
 from typing import Any
 
-from flask import Blueprint, Response, jsonify, request, url_for
-from sqlalchemy.exc import OperationalError
+from flask import Blueprint, Response, jsonify, request
 
-from .. import game_creation_limit, limiter
 from ..i18n import say
-from ..rules import (
-    VARIANTS,
-    CanastaKind,
-    OptionError,
-    RuleSet,
-    SideResult,
-    Violation,
-    apply_options,
-    options_of,
-    warnings_of,
-)
-from ..rules.game import DealLine
-from ..rules.scoring import BOOLEAN_FIELDS, INTEGER_FIELDS
-from ..store.games import (
-    EXPORT_FORMAT,
-    SAVE_ATTEMPTS,
-    Claimed,
-    Refusal,
-    Sheet,
-    SideSpec,
-    busy_message,
-    check_deal,
-    create_game,
-    deal_at,
-    delete_deal,
-    export_game,
-    game_version,
-    import_game,
-    load,
-    over_message,
-    recent,
-    replace_deal,
-    sheet_of,
-    side_results,
-    token_matches,
-)
-from ..store.models import Game
-from ..store.recording import Appended, Busy, Head, recorder
-from ..web.sheets import sheet_cache
+from ..store.errors import Refused, Why
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
-PER_PAGE = 20
-MAX_PAGE = 1_000_000
+#: The status of each kind of refusal the store gives.
+STATUS = {
+    Why.INVALID: 422,
+    Why.FORBIDDEN: 403,
+    Why.NOT_FOUND: 404,
+    Why.CONFLICT: 409,
+    Why.OUTDATED: 409,
+    Why.BUSY: 409,
+}
 
 
 class ApiError(Exception):
+    """An answer other than the one asked for: its status, a sentence, and the fields."""
+
     def __init__(self, status: int, message: str, fields: Mapping[str, str] | None = None):
         super().__init__(message)
         self.status = status
         self.message = message
         self.fields = dict(fields or {})
+
+    @classmethod
+    def of(cls, refused: Refused) -> ApiError:
+        """The store's refusal in the request's language."""
+        fields = {path: say(text) for path, text in refused.fields.items()}
+        return cls(STATUS[refused.why], say(refused.text), fields)
 
 
 def error_response(status: int, message: str, fields: Mapping[str, str] | None = None) -> Response:
@@ -79,16 +52,16 @@ def error_response(status: int, message: str, fields: Mapping[str, str] | None =
 
 
 @bp.errorhandler(ApiError)
-def _api_error(error: ApiError) -> Response:
+def api_error(error: ApiError) -> Response:
     return error_response(error.status, error.message, error.fields)
 
 
-@bp.errorhandler(Refusal)
-def _refusal(refusal: Refusal) -> Response:
-    return error_response(refusal.status, refusal.message, refusal.fields)
+@bp.errorhandler(Refused)
+def refused(refusal: Refused) -> Response:
+    return api_error(ApiError.of(refusal))
 
 
-def _body() -> dict[str, Any]:
+def json_body() -> dict[str, Any]:
     """The request's JSON object, or a 400 that says what is wrong with it."""
     raw = request.get_data(cache=False)
     try:
@@ -104,534 +77,23 @@ def _body() -> dict[str, Any]:
     return body
 
 
-def _unknown(body: Mapping[str, Any], allowed: Set[str], path: str = "") -> None:
+def reject_unknown(body: Mapping[str, Any], allowed: Set[str], path: str = "") -> None:
     for key in body:
         if key not in allowed:
             where = f"{path}{key}"
             raise ApiError(422, f"Unknown field {where!r}.", {where: "Unknown field."})
 
 
-#: Longest Idempotency-Key kept (it is stored with the deal).
-MAX_IDEMPOTENCY_KEY = 64
-
-
-def _idempotency_key() -> str | None:
-    """The ``Idempotency-Key`` header: a retried POST with the same key records one deal."""
-    key = request.headers.get("Idempotency-Key")
-    if key is None:
-        return None
-    key = key.strip()
-    if not key or len(key) > MAX_IDEMPOTENCY_KEY or not key.isascii() or not key.isprintable():
-        raise ApiError(
-            400,
-            f"Idempotency-Key is 1 to {MAX_IDEMPOTENCY_KEY} printable ASCII characters.",
-            {"Idempotency-Key": "Invalid."},
-        )
-    return key
-
-
-def _game(game_id: str) -> Game:
-    game = load(game_id)
-    if game is None:
-        raise ApiError(404, "There is no such game.")
-    return game
-
-
-def _require_token(game: Game | Head) -> None:
-    header = request.headers.get("Authorization", "")
-    scheme, _, token = header.partition(" ")
-    if scheme.lower() != "bearer" or not token_matches(game, token.strip()):
-        raise ApiError(403, "Changing this game needs its token: Authorization: Bearer <token>.")
-
-
-def variant_json(rules: RuleSet) -> dict[str, Any]:
-    return {
-        "id": rules.id,
-        "name": rules.name,
-        "players": rules.players,
-        "sides": rules.sides,
-        "players_per_side": rules.players_per_side,
-        # Railroad: any number of players in this range, each alone.
-        "players_range": list(rules.sides_range) if rules.sides_range else None,
-        "cards_each": rules.cards_each,
-        "draw": rules.draw,
-        "kitty": rules.kitty,
-        "packs": rules.packs,
-        "jokers": rules.jokers,
-        "target": rules.target,
-        "meld_minimums": [
-            {"from": tier.from_total, "minimum": tier.minimum} for tier in rules.meld_minimums
-        ],
-        "canasta_bonuses": {kind.value: bonus for kind, bonus in rules.canasta_bonuses.items()},
-        "red_three_bonus": rules.red_three_bonus,
-        "red_three_totals": {str(n): total for n, total in rules.red_three_totals.items()},
-        "red_threes_negative_without_meld": rules.red_threes_count_against_unmelded,
-        "going_out_bonus": rules.going_out_bonus,
-        "concealed_going_out_bonus": rules.concealed_going_out_bonus,
-        "canastas_to_go_out": rules.canastas_to_go_out,
-        "kinds_to_go_out": [k.value for k in rules.canasta_kinds if k in rules.kinds_to_go_out],
-        "max_meld": rules.max_meld,
-        "max_red_threes": rules.max_red_threes,
-        "options": options_of(rules),
-    }
-
-
-@cache
-def _result_fields(kinds: tuple[CanastaKind, ...], concealed: bool) -> tuple[str, ...]:
-    """The figures a result of a game carries: its canasta kinds, and concealed canastas
-    when the house rule is on."""
-    left_out = {kind.field for kind in CanastaKind if kind not in kinds}
-    if not concealed:
-        left_out.add("concealed_canastas")
-    return tuple(name for name in INTEGER_FIELDS if name not in left_out) + BOOLEAN_FIELDS
-
-
-def results_json(
-    rules: RuleSet, results: Sequence[SideResult], line: DealLine
-) -> list[dict[str, Any]]:
-    """A deal's results as played: each side's entries, score, total and minimum."""
-    names = _result_fields(rules.canasta_kinds, bool(rules.concealed_canasta_bonus))
-    return [
-        {
-            "side": side,
-            **{name: getattr(result, name) for name in names},
-            "score": score,
-            "total": total,
-            "meld_minimum": minimum,
-        }
-        for side, (result, score, total, minimum) in enumerate(
-            zip(results, line.scores, line.totals, line.minimums, strict=True)
-        )
-    ]
-
-
-def sides_json(
-    sides: Sequence[tuple[str, Sequence[str], int]],
-    totals: Sequence[int],
-    minimums: Sequence[int],
-) -> list[dict[str, Any]]:
-    """Each side (name, players, start) with its total and next minimum."""
-    return [
-        {
-            "name": name,
-            "players": list(players),
-            "start": start,
-            "total": total,
-            "meld_minimum": minimum,
-        }
-        for (name, players, start), total, minimum in zip(sides, totals, minimums, strict=True)
-    ]
-
-
-def deal_json(sheet: Sheet, number: int) -> dict[str, Any]:
-    deal = sheet.game.deals[number - 1]
-    line = sheet.state.lines[number - 1]
-    return {
-        "number": number,
-        "dealer": sheet.player_name(line.dealer),
-        "version": deal.version,
-        "results": results_json(sheet.rules, side_results(deal), line),
-    }
-
-
-def game_json(sheet: Sheet, *, deals: bool = True) -> dict[str, Any]:
-    game, state = sheet.game, sheet.state
-    out: dict[str, Any] = {
-        "id": game.id,
-        "url": url_for("web.sheet", game_id=game.id),
-        "variant": game.variant,
-        "options": options_of(sheet.rules),
-        "status": "finished" if state.finished else "in_progress",
-        "winner": state.winner,
-        "sides": sides_json(
-            [(side.name, [p.name for p in side.players], side.start) for side in game.sides],
-            state.totals,
-            state.minimums,
-        ),
-        "next_dealer": None if state.finished else sheet.next_dealer_name,
-        "created_at": game.created_at.isoformat() + "Z",
-    }
-    if deals:
-        out["deals"] = [deal_json(sheet, n) for n in range(1, len(game.deals) + 1)]
-    return out
-
-
-@bp.get("/variants")
-def variants() -> Response:
-    """Every rule set the app knows, with its numbers."""
-    return jsonify([variant_json(rules) for rules in VARIANTS.values()])
-
-
-def _string(value: Any, path: str) -> str:
+def string(value: Any, path: str) -> str:
     if not isinstance(value, str):
         raise ApiError(422, f"{path} must be a string.", {path: "Must be a string."})
     return value
 
 
-def _integer(value: Any, path: str) -> int:
+def integer(value: Any, path: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise ApiError(422, f"{path} must be a whole number.", {path: "Must be a whole number."})
     return value
 
 
-def _claims(body: Mapping[str, Any], sides: int) -> Claimed:
-    """What an export says its game came to (totals, winner) and when it was played."""
-    totals = body.get("totals")
-    if totals is not None and (
-        not isinstance(totals, list)
-        or len(totals) != sides
-        or any(isinstance(t, bool) or not isinstance(t, int) for t in totals)
-    ):
-        raise ApiError(
-            422, "totals must list one whole number per side.", {"totals": "One per side."}
-        )
-    winner = body.get("winner")
-    if winner is not None and (
-        isinstance(winner, bool) or not isinstance(winner, int) or not 0 <= winner < sides
-    ):
-        raise ApiError(422, "winner must be a side's index or null.", {"winner": "A side."})
-    created = body.get("created_at")
-    moment = None
-    if created is not None:
-        try:
-            moment = datetime.fromisoformat(str(created).replace("Z", "+00:00"))
-        except ValueError:
-            raise ApiError(
-                422, "created_at must be a date and time.", {"created_at": "ISO 8601."}
-            ) from None
-        if moment.tzinfo is not None:
-            moment = moment.astimezone(UTC).replace(tzinfo=None)
-    return Claimed(
-        totals=totals,
-        names_winner=totals is not None and "winner" in body,
-        winner=winner,
-        created_at=moment,
-    )
-
-
-def _side_specs(value: Any) -> list[SideSpec]:
-    if not isinstance(value, list) or not value:
-        raise ApiError(422, "sides must be a list of sides.", {"sides": "Must be a list."})
-    specs = []
-    for index, side in enumerate(value):
-        path = f"sides.{index}"
-        if not isinstance(side, dict):
-            raise ApiError(422, f"{path} must be an object.", {path: "Must be an object."})
-        _unknown(side, {"name", "players", "start"}, f"{path}.")
-        players = side.get("players", [])
-        if not isinstance(players, list):
-            raise ApiError(
-                422,
-                f"{path}.players must be a list of names.",
-                {f"{path}.players": "Must be a list."},
-            )
-        # A player alone is a side of one: the side takes the player's name.
-        default = players[0] if len(players) == 1 and isinstance(players[0], str) else None
-        specs.append(
-            SideSpec(
-                name=_string(side.get("name", default or f"Side {index + 1}"), f"{path}.name"),
-                players=[_string(p, f"{path}.players.{i}") for i, p in enumerate(players)],
-                start=_integer(side.get("start", 0), f"{path}.start"),
-            )
-        )
-    return specs
-
-
-@bp.post("/games")
-@limiter.limit(game_creation_limit)
-def create() -> tuple[Response, int]:
-    """Create a game; the answer carries the token that changing it needs."""
-    body = _body()
-    _unknown(body, {"variant", "sides", "options", "first_dealer"})
-    variant = _string(body.get("variant", "classic"), "variant")
-    options = body.get("options")
-    if options is None:
-        options = {}
-    if not isinstance(options, dict):
-        raise ApiError(422, "options must be an object.", {"options": "Must be an object."})
-    first_dealer = _integer(body.get("first_dealer", 0), "first_dealer")
-    game, token = create_game(variant, _side_specs(body.get("sides")), options, first_dealer)
-    return jsonify({**game_json(sheet_of(game)), "token": token}), 201
-
-
-@bp.get("/games")
-def index() -> Response:
-    """Games, newest first, a page at a time (``?page=``)."""
-    page = request.args.get("page", "1")
-    if not (page.isascii() and page.isdigit()) or not 1 <= int(page) <= MAX_PAGE:
-        raise ApiError(
-            400, f"page must be a whole number from 1 to {MAX_PAGE}.", {"page": "From 1."}
-        )
-    games, total = recent(int(page), PER_PAGE, deals=True)
-    return jsonify(
-        {
-            "games": [game_json(sheet_of(game), deals=False) for game in games],
-            "page": int(page),
-            "per_page": PER_PAGE,
-            "total": total,
-        }
-    )
-
-
-@bp.get("/games/<game_id>")
-def show(game_id: str) -> Response:
-    # From the worker's copy of the game while its version is unchanged (web/sheets.py).
-    version = game_version(game_id)
-    if version is None:
-        raise ApiError(404, "There is no such game.")
-    cache = sheet_cache()
-    shown = cache.get(game_id, version) or cache.put(_game(game_id))
-    return shown.json(lambda: jsonify(game_json(shown.sheet)))
-
-
-#: What a side's result may say.
-_RESULT_KEYS = frozenset({"side", *INTEGER_FIELDS, *BOOLEAN_FIELDS})
-
-
-def _results(body: Any, rules: RuleSet, prefix: str = "") -> list[SideResult]:
-    """A deal body as the rules engine reads it; types are checked here, rules there.
-    ``prefix`` places the paths of an imported deal (``deals.3.``)."""
-    if not isinstance(body, dict):
-        raise ApiError(
-            422, f"{prefix or 'The deal'} must be an object.", {prefix[:-1]: "Must be an object."}
-        )
-    _unknown(body, {"results"}, prefix)
-    raw = body.get("results")
-    if not isinstance(raw, list):
-        raise ApiError(
-            422,
-            "results must be a list, one result per side.",
-            {f"{prefix}results": "Must be a list."},
-        )
-    if len(raw) != rules.sides:
-        raise ApiError(
-            422,
-            f"A deal of this game has one result per side: {rules.sides}, not {len(raw)}.",
-            {f"{prefix}results": f"Give {rules.sides} results."},
-        )
-    results = []
-    for index, item in enumerate(raw):
-        path = f"{prefix}results.{index}"
-        if not isinstance(item, dict):
-            raise ApiError(422, f"{path} must be an object.", {path: "Must be an object."})
-        _unknown(item, _RESULT_KEYS, f"{path}.")
-        if "side" in item and item["side"] != index:
-            raise ApiError(
-                422,
-                "Results go in side order.",
-                {f"{path}.side": f"This result is side {index}'s."},
-            )
-        values: dict[str, Any] = {}
-        for name in INTEGER_FIELDS:
-            value = item.get(name, 0)
-            # The path is worded only for a figure that is not a whole number.
-            values[name] = value if type(value) is int else _integer(value, f"{path}.{name}")
-        for name in BOOLEAN_FIELDS:
-            value = item.get(name, False)
-            if not isinstance(value, bool):
-                raise ApiError(
-                    422,
-                    f"{path}.{name} must be true or false.",
-                    {f"{path}.{name}": "Must be true or false."},
-                )
-            values[name] = value
-        results.append(SideResult(**values))
-    return results
-
-
-def _warnings_json(warnings: list[Violation]) -> list[dict[str, str]]:
-    return [{"field": w.field, "rule": w.rule, "message": say(w.text)} for w in warnings]
-
-
-def _deal_answer(
-    sheet: Sheet, number: int, warnings: list[Violation], *, whole: bool = True
-) -> dict[str, Any]:
-    """The deal, the game's status, winner, sides and next dealer after it, and what in
-    the entry looks unlikely (recorded anyway: the table has the last word); with
-    ``whole``, the whole game too (an edit can change every later deal)."""
-    game = game_json(sheet, deals=whole)
-    answer = {
-        **deal_json(sheet, number),
-        "status": game["status"],
-        "winner": game["winner"],
-        "sides": game["sides"],
-        "next_dealer": game["next_dealer"],
-        "warnings": _warnings_json(warnings),
-    }
-    if whole:
-        answer["game"] = game
-    return answer
-
-
-def _appended_answer(appended: Appended) -> dict[str, Any]:
-    """``_deal_answer`` of a deal just recorded at the end (``store.recording``), from the
-    figures the rules engine gave for it, without the game's other deals."""
-    game, line = appended.head, appended.line
-    finished = appended.winner is not None
-    return {
-        "number": appended.number,
-        "dealer": game.player_name(line.dealer),
-        "version": 1,
-        "results": results_json(game.rules, appended.results, line),
-        "status": "finished" if finished else "in_progress",
-        "winner": appended.winner,
-        "sides": sides_json(
-            [(side.name, side.players, side.start) for side in game.sides],
-            line.totals,
-            appended.minimums,
-        ),
-        "next_dealer": None if finished else game.player_name(game.dealer(appended.number + 1)),
-        "warnings": _warnings_json(appended.warnings),
-    }
-
-
-def _warnings(sheet: Sheet, results: list[SideResult], number: int) -> list[Violation]:
-    return warnings_of(check_deal(sheet, results, number))
-
-
-@bp.post("/games/<game_id>/deals")
-def record(game_id: str) -> tuple[Response, int]:
-    """Record the next deal; 409 once the game is over. The game's deals are not loaded
-    (``store.recording``): the cost does not grow with the game."""
-    with recorder() as saving:
-        game = saving.head(game_id)
-        if game is None:
-            raise ApiError(404, "There is no such game.")
-        _require_token(game)
-        key = _idempotency_key()
-        results: list[SideResult] | None = None
-        for _attempt in range(SAVE_ATTEMPTS):
-            if key is not None and saving.repeated(game_id, key):
-                saving.rollback()  # let the game go (held after a lost race) before answering
-                again = _record_again(game_id, key)
-                if again is not None:
-                    return again
-            if game.finished:
-                raise Refusal(over_message(), status=409)
-            if results is None:  # the body is read once (a game's rule set never changes)
-                results = _results(_body(), game.rules)
-            try:
-                appended = saving.append(game, results, request_key=key)
-            except Busy:
-                # Another phone changed the game meanwhile: read it again, held this time.
-                try:
-                    fresh = saving.head(game_id, hold=True)
-                except OperationalError:
-                    # SQLite: another writer held the file for the whole busy timeout.
-                    saving.rollback()
-                    continue
-                if fresh is None:
-                    raise ApiError(404, "There is no such game.") from None
-                game = fresh
-                continue
-            return jsonify(_appended_answer(appended)), 201
-    raise Refusal(busy_message(), status=409)
-
-
-def _record_again(game_id: str, key: str) -> tuple[Response, int] | None:
-    """A retry (same Idempotency-Key) answers as the first time, without recording again;
-    None when that deal is gone meanwhile."""
-    game = _game(game_id)
-    for number, deal in enumerate(game.deals, start=1):
-        if deal.request_key == key:
-            sheet = sheet_of(game)
-            warnings = _warnings(sheet, side_results(deal), number)
-            return jsonify(_deal_answer(sheet, number, warnings, whole=False)), 201
-    return None
-
-
-@bp.put("/games/<game_id>/deals/<int:number>")
-def update(game_id: str, number: int) -> Response:
-    """Replace a deal's entries; totals, minimums and the winner are recomputed."""
-    game = _game(game_id)
-    _require_token(game)
-    deal_at(game, number)
-    before = sheet_of(game)
-    body = _body()
-    version = None
-    if "version" in body:
-        # Optimistic check: refused (409) when the deal changed since that version.
-        version = _integer(body.pop("version"), "version")
-    results = _results(body, before.rules)
-    warnings = _warnings(before, results, number)
-    sheet = replace_deal(game, number, results, version=version)
-    return jsonify(_deal_answer(sheet, number, warnings))
-
-
-@bp.get("/games/<game_id>/deals/<int:number>")
-def show_deal(game_id: str, number: int) -> Response:
-    game = _game(game_id)
-    deal_at(game, number)
-    return jsonify(deal_json(sheet_of(game), number))
-
-
-@bp.delete("/games/<game_id>/deals/<int:number>")
-def delete(game_id: str, number: int) -> Response:
-    """Remove a deal; later deals are renumbered. Answers with the game."""
-    game = _game(game_id)
-    _require_token(game)
-    sheet = delete_deal(game, number)
-    return jsonify(game_json(sheet))
-
-
-@bp.get("/games/<game_id>/export")
-def export(game_id: str) -> Response:
-    """The game with every deal's inputs as one document, for backups and moving games."""
-    sheet = sheet_of(_game(game_id))
-    response = jsonify(export_game(sheet))
-    response.headers["Content-Disposition"] = f'attachment; filename="canasta-{game_id}.json"'
-    return response
-
-
-@bp.post("/games/import")
-@limiter.limit(game_creation_limit)
-def import_() -> tuple[Response, int]:
-    """Create a game from an export: the same scores, totals and winner, a new id and token."""
-    body = _body()
-    if body.get("format") != EXPORT_FORMAT:
-        raise ApiError(
-            422,
-            f"This is not a Canasta Scorekeeper export (format {EXPORT_FORMAT!r}).",
-            {"format": f"Must be {EXPORT_FORMAT!r}."},
-        )
-    _unknown(
-        body,
-        {
-            "format",
-            "variant",
-            "options",
-            "first_dealer",
-            "created_at",
-            "sides",
-            "deals",
-            "totals",
-            "winner",
-        },
-    )
-    variant = _string(body.get("variant"), "variant")
-    options = body.get("options") or {}
-    if not isinstance(options, dict):
-        raise ApiError(422, "options must be an object.", {"options": "Must be an object."})
-    if variant not in VARIANTS:
-        raise ApiError(422, f"Unknown rule set {variant!r}.", {"variant": "Unknown rule set."})
-    sides = _side_specs(body.get("sides"))
-    try:
-        rules = apply_options(VARIANTS[variant].with_sides(len(sides)), options)
-    except OptionError as error:
-        raise ApiError(422, say(error.text), {f"options.{error.option}": say(error.text)}) from None
-    deals = body.get("deals", [])
-    if not isinstance(deals, list):
-        raise ApiError(422, "deals must be a list.", {"deals": "Must be a list."})
-    results = [_results(deal, rules, f"deals.{index}.") for index, deal in enumerate(deals)]
-    game, token = import_game(
-        variant,
-        sides,
-        options,
-        _integer(body.get("first_dealer", 0), "first_dealer"),
-        results,
-        _claims(body, len(sides)),
-    )
-    return jsonify({**game_json(sheet_of(game)), "token": token}), 201
-
-
-from . import checks, openapi, shortcut  # noqa: E402,F401  (the checks and the spec on bp)
+from . import checks, games, openapi  # noqa: E402,F401  (the views on bp)

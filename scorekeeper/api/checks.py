@@ -29,7 +29,7 @@ from ..rules import (
     parse_cards,
 )
 from ..store.games import load, sheet_of
-from . import ApiError, _body, _integer, _unknown, bp
+from . import ApiError, bp, integer, json_body, reject_unknown
 
 _CONTEXT = {"variant", "options", "game"}
 
@@ -88,7 +88,7 @@ def _flag(body: Mapping[str, Any], name: str) -> bool:
 
 
 def _count(body: Mapping[str, Any], name: str, default: int = 0) -> int:
-    value = _integer(body.get(name, default), name)
+    value = integer(body.get(name, default), name)
     if not 0 <= value <= 1000:
         raise ApiError(422, f"{name} must be from 0 to 1000.", {name: "From 0 to 1000."})
     return value
@@ -110,8 +110,8 @@ def meld_json(verdict: MeldVerdict) -> dict[str, Any]:
 @bp.post("/check/meld")
 def check_meld_view() -> Response:
     """Is this a legal meld; its points; is it a canasta, and of which kind."""
-    body = _body()
-    _unknown(body, {*_CONTEXT, "cards", "going_out"})
+    body = json_body()
+    reject_unknown(body, {*_CONTEXT, "cards", "going_out"})
     rules, _ = rules_and_sheet(body)
     cards = _cards(body.get("cards"), "cards")
     return jsonify(meld_json(check_meld(cards, rules, going_out=_flag(body, "going_out"))))
@@ -120,16 +120,16 @@ def check_meld_view() -> Response:
 @bp.post("/check/initial-meld")
 def check_initial_meld_view() -> Response:
     """Do these melds (and the pile's top card) reach the side's initial-meld minimum?"""
-    body = _body()
-    _unknown(body, {*_CONTEXT, "score", "side", "melds", "pile_top"})
+    body = json_body()
+    reject_unknown(body, {*_CONTEXT, "score", "side", "melds", "pile_top"})
     rules, sheet = rules_and_sheet(body)
     if sheet is not None and "side" in body:
-        side = _integer(body["side"], "side")
+        side = integer(body["side"], "side")
         if not 0 <= side < len(sheet.state.totals):
             raise ApiError(422, "No such side in this game.", {"side": "No such side."})
         total = sheet.state.totals[side]
     else:
-        total = _integer(body.get("score", 0), "score")
+        total = integer(body.get("score", 0), "score")
     melds = body.get("melds")
     if not isinstance(melds, list) or len(melds) > 20:
         raise ApiError(422, "melds must be a list of melds.", {"melds": "A list of melds."})
@@ -155,8 +155,8 @@ def check_pickup_view() -> Response:
     ``hand`` (cards) or as counts ``natural_matches``, ``wild_cards``, ``cards_in_hand``;
     ``side_melds`` and ``full_melds`` (ranks, e.g. ``["K", "7"]``).
     """
-    body = _body()
-    _unknown(
+    body = json_body()
+    reject_unknown(
         body,
         {
             *_CONTEXT,
@@ -206,8 +206,8 @@ def check_going_out_view() -> Response:
     after melding, at most the discard), ``last_discard`` (card or null),
     ``melded_before`` (the player had melded in an earlier turn).
     """
-    body = _body()
-    _unknown(body, {*_CONTEXT, "canastas", "cards_left", "last_discard", "melded_before"})
+    body = json_body()
+    reject_unknown(body, {*_CONTEXT, "canastas", "cards_left", "last_discard", "melded_before"})
     rules, _ = rules_and_sheet(body)
     raw = body.get("canastas", {})
     if not isinstance(raw, dict):

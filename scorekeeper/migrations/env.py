@@ -3,6 +3,14 @@ from logging.config import fileConfig
 
 from alembic import context
 from flask import current_app
+from sqlalchemy import inspect, text
+
+from scorekeeper.store.db import SQLITE_BUSY_TIMEOUT_MS, writer_options
+
+#: Any fixed number: the key of PostgreSQL's advisory lock for migrations.
+MIGRATION_LOCK = 4_172_305_911
+#: How long a starting process waits for another's migration on SQLite (milliseconds).
+MIGRATION_WAIT_MS = 10 * 60 * 1000
 
 # this is the Alembic Config object, which provides
 # access to the values within the .ini file in use.
@@ -90,17 +98,48 @@ def run_migrations_online():
     connectable = get_engine()
 
     with connectable.connect() as connection:
-        if connection.dialect.name == "sqlite":
-            # Rebuilding a table in a batch must not cascade deletes into its children.
-            connection.exec_driver_sql("PRAGMA foreign_keys=OFF")
-            connection.commit()  # end the implicit transaction, or the migration rolls back
-        context.configure(connection=connection, target_metadata=get_metadata(), **conf_args)
+        sqlite = connection.dialect.name == "sqlite"
+        if sqlite:
+            # Outside a transaction (SQLite ignores these inside one): rebuilding a table in
+            # a batch must not cascade deletes into its children, and a worker waits for
+            # another's migration however long it takes.
+            driver = connection.connection.driver_connection
+            driver.execute("PRAGMA foreign_keys=OFF")
+            driver.execute(f"PRAGMA busy_timeout={MIGRATION_WAIT_MS}")
+        try:
+            # Every migration to run, in one transaction under one lock: several processes
+            # starting at once migrate one after the other (the later ones find nothing to
+            # do), and a migration that fails leaves the database as it was.
+            connection = connection.execution_options(**writer_options(connection))
+            with connection.begin():
+                hold_migration_lock(connection)
+                context.configure(
+                    connection=connection, target_metadata=get_metadata(), **conf_args
+                )
+                with context.begin_transaction():
+                    context.run_migrations()
+        finally:
+            if sqlite:
+                driver.execute("PRAGMA foreign_keys=ON")
+                driver.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}")
 
-        with context.begin_transaction():
-            context.run_migrations()
-        if connection.dialect.name == "sqlite":
-            connection.exec_driver_sql("PRAGMA foreign_keys=ON")
-            connection.commit()
+
+def hold_migration_lock(connection):
+    """PostgreSQL: an advisory lock held to the end of the transaction (SQLite's BEGIN
+    IMMEDIATE holds the whole database already). Then, on SQLite, the tables a batch
+    migration interrupted before this fix left behind are dropped: the table they were
+    copied from is still there (nothing is dropped otherwise)."""
+    if connection.dialect.name == "postgresql":
+        connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
+        return
+    if connection.dialect.name != "sqlite":
+        return
+    tables = set(inspect(connection).get_table_names())
+    for name in sorted(tables):
+        original = name.removeprefix("_alembic_tmp_")
+        if name.startswith("_alembic_tmp_") and original in tables:
+            logger.warning("Dropping %s, left by an interrupted migration of %s", name, original)
+            connection.exec_driver_sql(f'DROP TABLE "{name}"')
 
 
 if context.is_offline_mode():

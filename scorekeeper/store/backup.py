@@ -23,8 +23,9 @@ from sqlalchemy.exc import IntegrityError
 
 from ..rules import OptionError
 from ..rules.scoring import INTEGER_FIELDS
-from .db import db
-from .games import _cache_records, entries_json, sheet_of
+from .changes import keep_records
+from .db import db, write
+from .games import entries_json, sheet_of
 from .history import every_game
 from .models import Deal, DealResult, Game, Person, Player, Side
 from .players import name_key
@@ -91,13 +92,12 @@ def backup(path: Path) -> Counts:
     people = db.session.scalars(select(Person).order_by(Person.id)).all()
     games = deals = 0
     with _open(path, "w") as out:
-        out.write('{"format": %s, "created_at": %s,\n"people": %s,\n"games": [' % (  # noqa: UP031
-            json.dumps(BACKUP_FORMAT),
-            json.dumps(_stamp(datetime.now(UTC))),
-            json.dumps(
-                [{"id": p.id, "name": p.name, "created_at": _stamp(p.created_at)} for p in people]
-            ),
-        ))
+        roster = [{"id": p.id, "name": p.name, "created_at": _stamp(p.created_at)} for p in people]
+        stamp = json.dumps(_stamp(datetime.now(UTC)))
+        out.write(
+            f'{{"format": {json.dumps(BACKUP_FORMAT)}, "created_at": {stamp},\n'
+            f'"people": {json.dumps(roster)},\n"games": ['
+        )
         count = len(people)
         for game in every_game():
             out.write(("," if games else "") + "\n" + json.dumps(_game(game)))
@@ -201,15 +201,15 @@ def restore(path: Path, *, replace: bool = False) -> Counts:
     """Load a backup into this database. Refused when the database already holds games or
     players, unless ``replace`` (then they are deleted first, in the same transaction)."""
     document = _read(path)
-    occupied = db.session.scalar(select(func.count(Game.id))) or db.session.scalar(
-        select(func.count(Person.id))
-    )
-    if occupied and not replace:
-        raise BackupError(
-            "This database already holds games or players; restore into an empty one, or "
-            "pass --replace to delete them first."
+    with write():
+        occupied = db.session.scalar(select(func.count(Game.id))) or db.session.scalar(
+            select(func.count(Person.id))
         )
-    try:
+        if occupied and not replace:
+            raise BackupError(
+                "This database already holds games or players; restore into an empty one, or "
+                "pass --replace to delete them first."
+            )
         if replace:
             for table in (DealResult, Deal, Player, Side, Game, Person):
                 db.session.execute(delete(table))
@@ -250,8 +250,7 @@ def restore(path: Path, *, replace: bool = False) -> Counts:
                     f"winner {sheet.state.winner}, the backup says {data.get('totals')} and "
                     f"{data.get('winner')}; nothing was restored."
                 )
-            game.finished = sheet.state.finished
-            _cache_records(sheet)
+            keep_records(sheet)
             game.updated_at = _time(data.get("updated_at"), f"game {game.id}")
             games += 1
             deals += len(game.deals)
@@ -263,8 +262,4 @@ def restore(path: Path, *, replace: bool = False) -> Counts:
             db.session.execute(
                 text("SELECT setval(pg_get_serial_sequence('person', 'id'), max(id)) FROM person")
             )
-        db.session.commit()
-    except BaseException:
-        db.session.rollback()
-        raise
     return Counts(games, deals, len(people))

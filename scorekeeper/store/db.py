@@ -1,13 +1,30 @@
-"""The SQLAlchemy handle shared by the models and the app factory."""
+"""The SQLAlchemy handle, and how transactions begin on each database.
 
+Reads see one snapshot: every query of a request sees the database as it stood at the
+first one (SQLite: SQLAlchemy emits ``BEGIN``, which the sqlite3 module leaves out before
+a SELECT; PostgreSQL: REPEATABLE READ, set in the app factory). A change goes through
+``write()``: it waits for the lock before it reads anything it will change (SQLite:
+``BEGIN IMMEDIATE``, the database's one writer; PostgreSQL: READ COMMITTED, and the
+game's row is locked with ``SELECT ... FOR UPDATE``), so it reads what the last committed
+change left and never loses a race after it has begun.
+"""
+
+from __future__ import annotations
+
+import logging
 import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
-from flask import Flask
 from flask_sqlalchemy import SQLAlchemy
 from sqlalchemy import MetaData, event
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import DeclarativeBase
+
+from ..rules.text import T, Text
+from .errors import Refused, Why
 
 # Named constraints so that migrations can alter them on every database (SQLite included).
 NAMING_CONVENTION = {
@@ -23,32 +40,31 @@ class Base(DeclarativeBase):
     metadata = MetaData(naming_convention=NAMING_CONVENTION)
 
 
-db = SQLAlchemy(model_class=Base)
-
-
-def engine_of(app: Flask) -> Engine:
-    """The app's database engine, for code that runs before Flask (WSGI middleware)."""
-    with app.app_context():
-        return db.engine
-
+#: Objects stay as loaded after a commit: a change's answer shows what it committed
+#: without reading it again.
+logger = logging.getLogger(__name__)
+db = SQLAlchemy(model_class=Base, session_options={"expire_on_commit": False})
 
 #: How long a SQLite write waits for another to finish before giving up (milliseconds).
 SQLITE_BUSY_TIMEOUT_MS = 10_000
+#: The execution option that marks a connection's transaction as a writer's.
+WRITER = "scorekeeper_writer"
+#: PostgreSQL's isolation for readers (one snapshot) and for writers (see the module).
+READ_ISOLATION = "REPEATABLE READ"
+WRITE_ISOLATION = "READ COMMITTED"
 
 
 @event.listens_for(Engine, "connect")
-def _sqlite_pragmas(connection: Any, _record: Any) -> None:
-    """SQLite: write-ahead log (readers never wait for a writer), a busy timeout instead of
-    "database is locked", foreign keys on, and a ``casefold`` function for searching names
-    in any alphabet.
+def _sqlite_connect(connection: Any, _record: Any) -> None:
+    """SQLite: SQLAlchemy begins transactions (``_sqlite_begin``), write-ahead log (readers
+    never wait for a writer), a busy timeout instead of "database is locked", foreign keys
+    on, and a ``casefold`` function for searching names in any alphabet.
 
-    ``synchronous=NORMAL`` (as Rails and most SQLite-backed servers set it with WAL): a
-    commit writes the log without waiting for the disk to confirm it. The app (or its
-    server) crashing loses nothing committed and the file is never corrupted; a power cut
-    or an operating-system crash may lose the last deals committed before it. Waiting for
-    the disk on every commit made recording a deal about a quarter slower, and its p99
-    went past 50 ms under load (docs/PERFORMANCE.md)."""
+    ``synchronous=NORMAL`` (as most SQLite-backed servers set it with WAL): a commit writes
+    the log without waiting for the disk. The app or its server crashing loses nothing
+    committed; a power cut may lose the last deals committed before it."""
     if isinstance(connection, sqlite3.Connection):
+        connection.isolation_level = None
         cursor = connection.cursor()
         cursor.execute("PRAGMA journal_mode=WAL")
         cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}")
@@ -59,5 +75,56 @@ def _sqlite_pragmas(connection: Any, _record: Any) -> None:
         connection.create_function("casefold", 1, _casefold, deterministic=True)
 
 
+@event.listens_for(Engine, "begin")
+def _sqlite_begin(connection: Connection) -> None:
+    """SQLite: a reader's transaction holds its snapshot from its first query; a writer's
+    takes the write lock at once (waiting up to the busy timeout)."""
+    if connection.dialect.name == "sqlite":
+        writer = connection.get_execution_options().get(WRITER)
+        connection.exec_driver_sql("BEGIN IMMEDIATE" if writer else "BEGIN")
+
+
 def _casefold(value: str | None) -> str | None:
     return value.casefold() if isinstance(value, str) else value
+
+
+def engine_options(url: str) -> dict[str, Any]:
+    """SQLALCHEMY_ENGINE_OPTIONS for ``url``: PostgreSQL readers see one snapshot."""
+    if url.startswith("postgresql"):
+        return {"isolation_level": READ_ISOLATION}
+    return {}
+
+
+def writer_options(connection_or_engine: Connection | Engine) -> dict[str, Any]:
+    """The execution options of a writer's connection on this database."""
+    options: dict[str, Any] = {WRITER: True}
+    if connection_or_engine.dialect.name == "postgresql":
+        options["isolation_level"] = WRITE_ISOLATION
+    return options
+
+
+#: What a change answers when the database stayed held by others.
+BUSY = T("This game is too busy right now; try again.")
+
+
+@contextmanager
+def write(busy: Text = BUSY) -> Iterator[None]:
+    """One change, in one transaction of ``db.session``: committed when the block ends,
+    rolled back when it raises. Whatever the session read before is let go first, so the
+    change reads afresh under the lock (lock the game's row with ``with_for_update``).
+    ``busy`` is the refusal's sentence when the lock did not come in time."""
+    session = db.session
+    session.rollback()
+    try:
+        session.connection(execution_options=writer_options(db.engine))
+        yield
+        session.commit()
+    except OperationalError as error:
+        # SQLite: other writers held the file past the busy timeout; PostgreSQL: a
+        # deadlock or a lost connection. Nothing was written.
+        session.rollback()
+        logger.warning("A change gave up: %s", error)
+        raise Refused(Why.BUSY, busy) from None
+    except BaseException:
+        session.rollback()
+        raise

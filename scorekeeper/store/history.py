@@ -77,14 +77,17 @@ def _conditions(filters: Filters) -> list[ColumnElement[bool]]:
     return where
 
 
+#: The history's order: games in progress first, newest first.
+ORDER = (Game.finished, Game.created_at.desc(), Game.id)
+
+
 def history(filters: Filters, page: int = 1, per_page: int = PER_PAGE) -> tuple[list[Game], int]:
     """One page of games, in progress first and newest first, and how many games match."""
-    where = _conditions(filters)
-    total = db.session.scalar(select(func.count(Game.id)).where(*where)) or 0
+    total = db.session.scalar(select(func.count(Game.id)).where(*_conditions(filters))) or 0
     games = db.session.scalars(
         select(Game)
-        .where(*where)
-        .order_by(Game.finished, Game.created_at.desc(), Game.id)
+        .where(*_conditions(filters))
+        .order_by(*ORDER)
         .options(selectinload(Game.sides).selectinload(Side.players))
         .limit(per_page)
         .offset((page - 1) * per_page)
@@ -92,10 +95,43 @@ def history(filters: Filters, page: int = 1, per_page: int = PER_PAGE) -> tuple[
     return list(games), total
 
 
-def data_version() -> tuple[object, ...]:
-    """What changes whenever any game does (its newest change, and how many games there
-    are): one read of two indexes."""
-    return tuple(db.session.execute(select(func.max(Game.updated_at), func.count(Game.id))).one())
+@dataclass(frozen=True)
+class Listing:
+    """A page of the history as ids and versions: what it shows, without showing it."""
+
+    page: int
+    pages: int
+    total: int
+    #: Each game on the page: its id and version.
+    games: tuple[tuple[str, int], ...]
+
+
+def listing(filters: Filters, page: int = 1, per_page: int = PER_PAGE) -> Listing:
+    """Page ``page`` of the history (the last page when past the end) as the ids and
+    versions of its games, in two light queries."""
+    total = db.session.scalar(select(func.count(Game.id)).where(*_conditions(filters))) or 0
+    pages = max(1, -(-total // per_page))
+    page = min(page, pages)
+    rows = db.session.execute(
+        select(Game.id, Game.version)
+        .where(*_conditions(filters))
+        .order_by(*ORDER)
+        .limit(per_page)
+        .offset((page - 1) * per_page)
+    ).all()
+    return Listing(page, pages, total, tuple((row.id, row.version) for row in rows))
+
+
+def games_of(listed: Listing) -> list[Game]:
+    """The games of a listing, in its order, with their sides and players."""
+    ids = [game_id for game_id, _version in listed.games]
+    found = db.session.scalars(
+        select(Game)
+        .where(Game.id.in_(ids))
+        .options(selectinload(Game.sides).selectinload(Side.players))
+    ).all()
+    by_id = {game.id: game for game in found}
+    return [by_id[game_id] for game_id in ids if game_id in by_id]
 
 
 def every_game(batch: int = 100) -> Iterator[Game]:

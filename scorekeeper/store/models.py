@@ -11,7 +11,7 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship
 from .db import db
 
 
-def _now() -> datetime:
+def utcnow() -> datetime:
     return datetime.now(UTC).replace(tzinfo=None)
 
 
@@ -29,9 +29,11 @@ class Game(db.Model):  # type: ignore[name-defined]
     options: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     #: Seat index of the player who dealt the first deal.
     first_dealer: Mapped[int] = mapped_column(default=0)
-    created_at: Mapped[datetime] = mapped_column(default=_now, index=True)
-    #: Indexed: the newest change of any game is the history's version (``data_version``).
-    updated_at: Mapped[datetime] = mapped_column(default=_now, onupdate=_now, index=True)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow, index=True)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
+    #: Moves by one with every change of the game (its deals, its players' names), in the
+    #: change's transaction: the ETag of its pages and the key of what is cached of them.
+    version: Mapped[int] = mapped_column(default=1, server_default="1")
     #: Cached from the rules engine after every change, only so the home page can list
     #: games in progress without replaying each one; the sheet always recomputes.
     finished: Mapped[bool] = mapped_column(default=False, index=True)
@@ -54,10 +56,10 @@ class Person(db.Model):  # type: ignore[name-defined]
     name: Mapped[str] = mapped_column(String(60))
     #: The name folded for matching ("ana" finds "Ana"): one roster entry per name.
     key: Mapped[str] = mapped_column(String(60), unique=True)
-    created_at: Mapped[datetime] = mapped_column(default=_now)
-    #: Added, renamed, or a game they sat in changed (``players.touch_people``): the
-    #: version of their page; the roster's is the newest of these and its size.
-    changed_at: Mapped[datetime] = mapped_column(default=_now, onupdate=_now)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    #: Moves by one when they are renamed or a game they sat in changes (``touch_people``):
+    #: the key of what is cached of their page.
+    version: Mapped[int] = mapped_column(default=1, server_default="1")
 
     seats: Mapped[list[Player]] = relationship(back_populates="person")
 
@@ -128,7 +130,7 @@ class Deal(db.Model):  # type: ignore[name-defined]
     #: The deal form's nonce or the API's Idempotency-Key: a repeated request records
     #: one deal, not two.
     request_key: Mapped[str | None] = mapped_column(String(64), default=None)
-    created_at: Mapped[datetime] = mapped_column(default=_now)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
     game: Mapped[Game] = relationship(back_populates="deals")
     results: Mapped[list[DealResult]] = relationship(

@@ -15,9 +15,7 @@ from dataclasses import dataclass, fields
 from datetime import datetime
 from typing import Any
 
-from flask_babel import gettext as _
-from sqlalchemy import BindParameter, Select, Update, case, func, or_, select, update
-from sqlalchemy.exc import OperationalError
+from sqlalchemy import Select, Update, case, func, or_, select, update
 
 from ..rules.stats import (
     Meeting,
@@ -28,9 +26,10 @@ from ..rules.stats import (
     head_to_head,
     summarise,
 )
-from .db import db
-from .models import Game, Person, Player, Side, _now
-from .refusal import Refusal, check_name
+from ..rules.text import T
+from .db import db, write
+from .errors import Refused, Why, check_name
+from .models import Game, Person, Player, Side, utcnow
 
 #: The counting figures of a ``SideRecord``, as ``Side.record`` stores them.
 RECORD_COUNTS = tuple(
@@ -108,58 +107,62 @@ def roster_choices() -> list[tuple[int, str]]:
 def add(name: str) -> Person:
     """Add someone to the roster; refused when the name is taken."""
     name = check_name(name, "name", side=False)
-    if db.session.scalar(select(Person.id).where(Person.key == name_key(name))) is not None:
-        raise Refusal(
-            _("%(name)s is already on the list.", name=name),
-            {"name": _("Already on the list.")},
-            status=409,
-        )
-    person = Person(name=name, key=name_key(name))
-    db.session.add(person)
-    db.session.commit()
+    with write():
+        if db.session.scalar(select(Person.id).where(Person.key == name_key(name))) is not None:
+            raise Refused(
+                Why.CONFLICT,
+                T("%(name)s is already on the list.", name=name),
+                {"name": T("Already on the list.")},
+            )
+        person = Person(name=name, key=name_key(name))
+        db.session.add(person)
     return person
 
 
-def rename(person: Person, name: str) -> None:
+def rename(person_id: int, name: str) -> Person:
     """Give a person a new name, on the roster and in every seat they took."""
     name = check_name(name, "name", side=False)
     key = name_key(name)
-    taken = db.session.scalar(select(Person.id).where(Person.key == key, Person.id != person.id))
-    if taken is not None:
-        raise Refusal(
-            _("Someone else on the list is called %(name)s.", name=name),
-            {"name": _("Already on the list.")},
-            status=409,
+    with write(busy=T("A game of theirs was being changed at the same moment; try again.")):
+        person = db.session.get(Person, person_id)
+        if person is None:
+            raise Refused(Why.NOT_FOUND, T("There is no such player on the list."))
+        taken = db.session.scalar(
+            select(Person.id).where(Person.key == key, Person.id != person.id)
         )
-    # A side of one player is named after them (classic for 2 or 3, Railroad): it follows.
-    singles = select(Player.side_id).group_by(Player.side_id).having(func.count(Player.id) == 1)
-    alone = db.session.scalars(
-        select(Side.id)
-        .join(Player, Player.side_id == Side.id)
-        .where(Player.person_id == person.id, Player.name == Side.name, Side.id.in_(singles))
-    ).all()
-    games = select(Side.game_id).join(Player, Player.side_id == Side.id)
-    games = games.where(Player.person_id == person.id)
-    now = _now()
-    try:
+        if taken is not None:
+            raise Refused(
+                Why.CONFLICT,
+                T("Someone else on the list is called %(name)s.", name=name),
+                {"name": T("Already on the list.")},
+            )
+        # A side of one player is named after them (classic for 2 or 3, Railroad): it follows.
+        singles = select(Player.side_id).group_by(Player.side_id).having(func.count(Player.id) == 1)
+        alone = db.session.scalars(
+            select(Side.id)
+            .join(Player, Player.side_id == Side.id)
+            .where(Player.person_id == person.id, Player.name == Side.name, Side.id.in_(singles))
+        ).all()
+        games = select(Side.game_id).join(Player, Player.side_id == Side.id)
+        games = games.where(Player.person_id == person.id)
         # Games first, then the people at them, then sides and seats: the order every
         # change of a game takes its rows in, so that a rename and a deal being saved never
         # wait for each other in a circle (PostgreSQL would cancel one of them).
         # Followers' sheets show the new name at their next look (their ETag changes), and
         # so do the pages of everyone who met them.
-        db.session.execute(update(Game).where(Game.id.in_(games)).values(updated_at=now))
-        db.session.execute(touch_people(games, now))
+        db.session.execute(
+            update(Game)
+            .where(Game.id.in_(games))
+            .values(version=Game.version + 1, updated_at=utcnow())
+            .execution_options(synchronize_session=False)
+        )
+        db.session.execute(touch_people(games))
         if alone:
             db.session.execute(update(Side).where(Side.id.in_(alone)).values(name=name))
         person.name = name
         person.key = key
         db.session.execute(update(Player).where(Player.person_id == person.id).values(name=name))
-        db.session.commit()
-    except OperationalError:
-        db.session.rollback()
-        raise Refusal(
-            _("A game of theirs was being changed at the same moment; try again."), status=409
-        ) from None
+    return person
 
 
 @dataclass(frozen=True)
@@ -296,16 +299,9 @@ def player_page(person: Person) -> PlayerPage:
     )
 
 
-def person_version(person: Person) -> tuple[object, ...]:
-    """What changes whenever this person's page may: ``changed_at`` moves with a rename
-    and with every change of a game they sat in (``touch_people``); a rename also touches
-    everyone who sat at their games, whose pages show the name."""
-    return (person.id, person.changed_at)
-
-
-def touch_people(games: Select[Any], now: datetime | BindParameter[datetime]) -> Update:
-    """The statement that marks everyone seated at ``games`` (a select of game ids)
-    changed: their pages' version (``Person.changed_at``) moves."""
+def touch_people(games: Select[Any]) -> Update:
+    """The statement that moves the version of everyone seated at ``games`` (a select of
+    game ids): what is cached of their pages is made again."""
     seated = (
         select(Player.person_id)
         .join(Side, Side.id == Player.side_id)
@@ -314,7 +310,7 @@ def touch_people(games: Select[Any], now: datetime | BindParameter[datetime]) ->
     return (
         update(Person)
         .where(Person.id.in_(seated))
-        .values(changed_at=now)
+        .values(version=Person.version + 1)
         .execution_options(synchronize_session=False)
     )
 

@@ -67,6 +67,7 @@ def _render(template: str, **context: Any) -> str:
         template,
         rules=rules,
         sheet=sheet,
+        keep_awake=sheet is not None,
         carry=carry,
         picker=PICKER,
         variants=VARIANTS.values(),

@@ -30,8 +30,8 @@ from wtforms.widgets import TextInput
 from ..i18n import say
 from ..rules import RuleSet, Severity, SideResult, Violation, options_of
 from ..rules.scoring import MAX_CANASTAS, MAX_FIGURE
-from ..store.games import MAX_START
-from ..store.refusal import MAX_NAME
+from ..store.changes import MAX_START
+from ..store.errors import MAX_NAME
 
 #: A number, or a sum of up to 30 numbers, each of at most 6 digits.
 _SUM = re.compile(r"^\s*\d{1,6}(\s*\+\s*\d{1,6}){0,29}\s*$")

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Sequence
+from typing import Any
 
 from flask import (
     Response,
     abort,
     current_app,
     flash,
-    make_response,
     redirect,
     render_template,
     request,
@@ -19,66 +19,58 @@ from flask import (
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext
 from itsdangerous import BadSignature, URLSafeSerializer
+from markupsafe import Markup
 from werkzeug.wrappers import Response as BaseResponse
 
 from .. import game_creation_limit, htmx, limiter
-from ..i18n import current_language
+from ..caching import conditional, kept
+from ..i18n import current_language, number, say
 from ..rules import (
     VARIANTS,
     RuleSet,
     Seat,
+    SideResult,
     Violation,
     errors_of,
+    replay,
     score_breakdown,
     seating,
+    validate_deal,
 )
 from ..rules.cards import COUNTER_CLASSES
-from ..rules.text import T
-from ..store import players
-from ..store.games import (
-    Outdated,
-    Refusal,
-    Sheet,
-    SideSpec,
-    add_deal,
-    check_deal,
-    create_game,
-    deal_at,
-    delete_deal,
-    game_version,
-    load,
-    replace_deal,
-    sheet_of,
-    sheet_with,
-    side_results,
-    token_matches,
-)
+from ..rules.game import next_line, winner_of
+from ..rules.text import Text
+from ..store import changes, games, players
+from ..store.changes import SideSpec
+from ..store.errors import Refused, Why
+from ..store.games import Head, Secured, Sheet
 from ..store.history import Filters, history
-from ..store.models import Deal, Game
+from ..store.models import Game
 from . import bp
+from .chart import running_totals
 from .forms import ConfirmForm, DealForm, JoinForm, NewGameForm, fill_deal_form
-from .sheets import compress_as, sheet_cache
 
 #: The cookie that holds a game's edit secret, scoped to that game's pages.
 SCORER_COOKIE = "scorer"
 SCORER_COOKIE_AGE = 366 * 24 * 3600
 
 
-_NO_GAME = lazy_gettext("There is no such game. Check the address, or start a new game.")
+NO_GAME = lazy_gettext("There is no such game. Check the address, or start a new game.")
 
 
-def _game_or_404(game_id: str) -> Game:
-    game = load(game_id)
+def game_or_404(game_id: str) -> Game:
+    """The whole game (for its sheet), or a 404 page."""
+    game = games.load(game_id)
     if game is None:
-        abort(404, str(_NO_GAME))
+        abort(404, str(NO_GAME))
     return game
 
 
-def _deal_or_404(game: Game, number: int) -> Deal:
-    try:
-        return deal_at(game, number)
-    except Refusal as refusal:
-        abort(404, refusal.message)
+def _head_or_404(game_id: str) -> Head:
+    game = games.head(game_id)
+    if game is None:
+        abort(404, str(NO_GAME))
+    return game
 
 
 def _signer() -> URLSafeSerializer:
@@ -97,12 +89,12 @@ def scorer_token() -> str | None:
     return token if isinstance(token, str) else None
 
 
-def can_score(game: Game) -> bool:
+def can_score(game: Secured) -> bool:
     """Only a browser holding the game's secret (its creator, or a scorer link) may change it."""
-    return token_matches(game, scorer_token())
+    return games.token_matches(game, scorer_token())
 
 
-def _require_scorer(game: Game) -> None:
+def _require_scorer(game: Secured) -> None:
     if not can_score(game):
         abort(
             403,
@@ -113,12 +105,18 @@ def _require_scorer(game: Game) -> None:
         )
 
 
-def _set_scorer_cookie(response: BaseResponse, game: Game, token: str) -> None:
+def _refused(refusal: Refused) -> None:
+    """A refusal the page cannot show next to a field: the error page with its status."""
+    status = {Why.FORBIDDEN: 403, Why.NOT_FOUND: 404}.get(refusal.why, 409)
+    abort(status, say(refusal.text))
+
+
+def _set_scorer_cookie(response: BaseResponse, game_id: str, token: str) -> None:
     response.set_cookie(
         SCORER_COOKIE,
         _signer().dumps(token),
         max_age=SCORER_COOKIE_AGE,
-        path=url_for("web.sheet", game_id=game.id),
+        path=url_for("web.sheet", game_id=game_id),
         httponly=True,
         samesite="Lax",
         secure=request.is_secure,
@@ -132,11 +130,11 @@ HOME_GAMES = 12
 @bp.get("/")
 def index() -> str:
     """Games in progress, then the latest finished ones; the history has every game."""
-    games, total = history(Filters(), per_page=HOME_GAMES)
+    found, total = history(Filters(), per_page=HOME_GAMES)
     return render_template(
         "index.html",
-        in_progress=[g for g in games if not g.finished],
-        finished=[g for g in games if g.finished],
+        in_progress=[g for g in found if not g.finished],
+        finished=[g for g in found if g.finished],
         total=total,
     )
 
@@ -156,11 +154,15 @@ def _table(variant: str | None, players: int | None) -> RuleSet:
     return base.with_sides(min(max(count, low), high))
 
 
+#: Names offered as one-tap chips on the new-game page: who played most recently.
+REGULARS = 12
+
+
 @bp.route("/games/new", methods=["GET", "POST"])
 @limiter.limit(game_creation_limit, methods=["POST"])
 def create() -> str | BaseResponse | tuple[str, int]:
     """Start a game: rule set, sides, players in seat order, first dealer, house rules."""
-    source = load(request.args["from"]) if "from" in request.args else None
+    source = games.load(request.args["from"]) if "from" in request.args else None
     if source is not None and request.method == "GET":
         rules = _table(source.variant, len(source.sides))
     else:
@@ -172,22 +174,24 @@ def create() -> str | BaseResponse | tuple[str, int]:
     seats = seating([rules.players_per_side] * rules.sides)
     if form.validate_on_submit():
         try:
-            game, token = create_game(
+            game, token = changes.create_game(
                 rules.id,
                 _side_specs(form, rules, seats),
                 form.options(VARIANTS[rules.id].with_sides(rules.sides)),
                 first_dealer=form.first_dealer.data,
             )
-        except Refusal as refusal:
+        except Refused as refusal:
+            if refusal.why is not Why.INVALID:
+                _refused(refusal)
             for path, message in refusal.fields.items():
                 field = form.field_for(path)
                 if field is None:
-                    flash(message, "error")
+                    flash(say(message), "error")
                 else:
-                    field.errors = [*field.errors, message]
+                    field.errors = [*field.errors, say(message)]
         else:
             response = redirect(url_for("web.sheet", game_id=game.id))
-            _set_scorer_cookie(response, game, token)
+            _set_scorer_cookie(response, game.id, token)
             return response
     status = 422 if form.is_submitted() else 200
     lines = players.roster()
@@ -207,20 +211,16 @@ def create() -> str | BaseResponse | tuple[str, int]:
     ), status
 
 
-#: Names offered as one-tap chips on the new-game page: who played most recently.
-REGULARS = 12
-
-
 def _side_specs(form: NewGameForm, rules: RuleSet, seats: Sequence[Seat]) -> list[SideSpec]:
     """Sides from the form: partners gathered from their seats; a player alone is a side
     named after the player."""
-    players: list[list[str]] = [[] for _ in range(rules.sides)]
+    names: list[list[str]] = [[] for _ in range(rules.sides)]
     for seat, entry in zip(seats, form.players, strict=True):
-        players[seat.side].append(entry.data)
+        names[seat.side].append(entry.data)
     return [
         SideSpec(
-            name=(entry.form.name.data or "") if rules.partnerships else players[index][0],
-            players=players[index],
+            name=(entry.form.name.data or "") if rules.partnerships else names[index][0],
+            players=names[index],
             start=entry.form.start.data or 0,
         )
         for index, entry in enumerate(form.sides)
@@ -229,7 +229,7 @@ def _side_specs(form: NewGameForm, rules: RuleSet, seats: Sequence[Seat]) -> lis
 
 def _prefill_from(form: NewGameForm, game: Game) -> None:
     """'New game, same players': same sides, seats and rules; the next dealer deals."""
-    sheet = sheet_of(game)
+    sheet = games.sheet_of(game)
     for index, side in enumerate(game.sides):
         form.sides[index].form.name.data = side.name
     for index, seat in enumerate(sheet.seats):
@@ -238,49 +238,77 @@ def _prefill_from(form: NewGameForm, game: Game) -> None:
     form.fill_rules(sheet.rules)
 
 
+def _sheet_part(game_id: str, version: int, scorer: bool) -> dict[str, Any]:
+    """The score sheet's own part at this version, for a scorer or a follower, rendered
+    once and kept (with the page's title and the number of deals)."""
+
+    def render() -> dict[str, Any]:
+        sheet = games.sheet_of(game_or_404(game_id))
+        totals = sheet.state.totals
+        return {
+            "title": " · ".join(
+                f"{side.name} {number(total)}"
+                for side, total in zip(sheet.game.sides, totals, strict=True)
+            ),
+            "body": render_template(
+                "games/_sheet_body.html",
+                sheet=sheet,
+                chart=running_totals(sheet.state),
+                can_score=scorer,
+            ),
+            "deals": len(sheet.state.lines),
+        }
+
+    part: dict[str, Any] = kept(("sheet", game_id, version, scorer), render)
+    return part
+
+
+def _live_part(game_id: str, version: int, scorer: bool) -> str:
+    """The part of the sheet that changes with each deal, alone (a follower's poll)."""
+
+    def render() -> str:
+        sheet = games.sheet_of(game_or_404(game_id))
+        return render_template(
+            "games/_live.html", sheet=sheet, chart=running_totals(sheet.state), can_score=scorer
+        )
+
+    html: str = kept(("live", game_id, version, scorer), render)
+    return html
+
+
 @bp.get("/games/<game_id>")
 def sheet(game_id: str) -> str | BaseResponse:
     """The score sheet: totals, minimums, the dealer, every deal. A follower's browser
-    asks for its changing part alone (htmx), and gets 304 while nothing has changed.
-    Both come from the worker's copy of the sheet while the game's version is unchanged
-    (``sheets``)."""
+    asks for its changing part alone (htmx) every few seconds: 304 while the game's
+    version is the one it has."""
     partial = bool(htmx) and not htmx.boosted
-    version = game_version(game_id)
-    if version is None:
-        abort(404, _("There is no such game.") if partial else _NO_GAME)
-    cache = sheet_cache()
+    current = games.version_of(game_id)
+    if current is None:
+        abort(404, _("There is no such game.") if partial else NO_GAME)
+    scorer = can_score(current)
     if partial:
-        etag = f"{game_id}-{version}-{int(scorer_token() is not None)}-{current_language()}"
-        # Weak: it names the sheet's state, so it holds for the compressed bytes too (and
-        # Flask-Compress leaves a weak ETag as it is).
-        if request.if_none_match.contains_weak(etag):
-            response = make_response("", 304)
-        else:
-            shown = cache.get(game_id, version) or cache.put(_game_or_404(game_id))
-            scorer = can_score(shown.sheet.game)
-            response = make_response(str(shown.live(scorer)))
-            compress_as(f"live;{request.script_root};{etag};{int(scorer)}")
-        response.set_etag(etag, weak=True)
-        response.headers["Cache-Control"] = "no-cache"
-        response.headers["Vary"] = "HX-Request"
+        etag = f"sheet-{game_id}-{current.version}-{int(scorer)}-{current_language()}"
+        response = conditional(etag, lambda: _live_part(game_id, current.version, scorer))
+        response.vary.add("HX-Request")
         return response
-    shown = cache.get(game_id, version) or cache.put(_game_or_404(game_id))
-    game = shown.sheet.game
+    part = _sheet_part(game_id, current.version, scorer)
     scorer_link = None
-    if can_score(game):
+    if scorer:
         # The secret rides in the fragment: browsers never send it, so no server logs it.
-        scorer_link = url_for("web.join", game_id=game.id, _external=True) + f"#{scorer_token()}"
-    response = make_response(
+        scorer_link = url_for("web.join", game_id=game_id, _external=True) + f"#{scorer_token()}"
+    response = current_app.make_response(
         render_template(
             "games/sheet.html",
-            sheet=shown.sheet,
-            live=shown.live(scorer_link is not None),
-            can_score=scorer_link is not None,
+            title=part["title"],
+            body=Markup(part["body"]),
+            game_id=game_id,
             scorer_link=scorer_link,
-            viewer_link=url_for("web.sheet", game_id=game.id, _external=True),
+            viewer_link=url_for("web.sheet", game_id=game_id, _external=True),
+            undo_deal=part["deals"] if scorer else None,
+            keep_awake=True,
         )
     )
-    response.headers["Vary"] = "HX-Request"
+    response.vary.add("HX-Request")
     if scorer_link:
         # It carries the scorer link (the game's secret): no shared cache keeps it.
         response.headers["Cache-Control"] = "private, no-store"
@@ -291,193 +319,294 @@ def sheet(game_id: str) -> str | BaseResponse:
 def join(game_id: str) -> BaseResponse | tuple[str, int] | str:
     """The scorer link: hands the game's secret to another phone. The link carries it in
     its fragment (``#secret``), which app.js posts here; it can also be pasted."""
-    game = _game_or_404(game_id)
+    game = _head_or_404(game_id)
     form = JoinForm()
     if form.validate_on_submit():
         token = (form.token.data or "").strip()
-        if token_matches(game, token):
-            response = redirect(url_for("web.sheet", game_id=game.id))
-            _set_scorer_cookie(response, game, token)
+        if games.token_matches(game, token):
+            response = redirect(url_for("web.sheet", game_id=game_id))
+            _set_scorer_cookie(response, game_id, token)
             return response
         form.token.errors = [*form.token.errors, _("This is not the secret of this game.")]
     status = 403 if form.is_submitted() else 200
     return render_template("games/join.html", game=game, form=form), status
 
 
-def _deal_form(sheet: Sheet) -> DealForm:
-    return DealForm().setup([side.name for side in sheet.game.sides])
+# --- the deal page -------------------------------------------------------------------------
 
 
-def _check(form: DealForm, sheet: Sheet, number: int) -> tuple[list[Violation], list[Violation]]:
-    """Validate the form, then the entry under the rules; attach every message to its field."""
-    if not form.validate():
-        return [], []
-    violations = check_deal(sheet, form.results(), number)
-    loose = form.attach(violations)
-    return violations, loose
+def _deal_form(side_names: Sequence[str]) -> DealForm:
+    return DealForm().setup(side_names)
 
 
-def _loose(refusal: Refusal) -> Violation:
+def _loose(text: Text) -> Violation:
     """A refusal of the deal as a whole (not of one figure), shown above the save button."""
-    return Violation("results", "refused", T("%(message)s", message=refusal.message))
+    return Violation("results", "refused", text)
 
 
 def _render_deal_form(
-    sheet: Sheet, form: DealForm, number: int, loose: Sequence[Violation] = (), status: int = 200
+    game: Head | Game,
+    rules: RuleSet,
+    form: DealForm,
+    number: int,
+    *,
+    editing: bool,
+    dealer: str,
+    totals: Sequence[int],
+    minimums: Sequence[int],
+    preview: dict[str, object] | None,
+    loose: Sequence[Violation] = (),
+    status: int = 200,
 ) -> tuple[str, int]:
-    state = sheet.state
-    editing = number <= len(state.lines)
-    if editing:
-        # The sheet as it stood when this deal began: totals before it, its minimums.
-        line = state.lines[number - 1]
-        before = tuple(t - s for t, s in zip(line.totals, line.scores, strict=True))
-        minimums, dealer = line.minimums, line.dealer
-    else:
-        before, minimums, dealer = state.totals, state.minimums, state.next_dealer
     return render_template(
         "deals/form.html",
-        sheet=sheet,
+        game=game,
+        rules=rules,
         form=form,
         number=number,
         editing=editing,
-        dealer=sheet.player_name(dealer),
-        totals=before,
+        dealer=dealer,
+        totals=totals,
         minimums=minimums,
         counter_classes=COUNTER_CLASSES,
         loose=loose,
-        preview=_preview(sheet, form, number) if form.is_submitted() else None,
+        preview=preview,
+        keep_awake=True,
     ), status
 
 
-def _preview(sheet: Sheet, form: DealForm, number: int) -> dict[str, object] | None:
-    """Scores and new totals for the live line, or None while an entry is unreadable."""
-    if form.has_errors():
-        return None
+def _entry(
+    form: DealForm, rules: RuleSet, minimums: Sequence[int]
+) -> tuple[list[SideResult] | None, list[Violation]]:
+    """The form's entry (None while a figure is unreadable) with every message of the
+    rules engine put next to its field; returns the entry and the messages of no field."""
+    if not form.validate():
+        return None, []
     results = form.results()
-    if errors_of(check_deal(sheet, results, number)):
+    loose = form.attach(validate_deal(results, rules, minimums=minimums))
+    return results, loose
+
+
+def _next_deal_preview(
+    game: Head, results: Sequence[SideResult] | None
+) -> dict[str, object] | None:
+    """Scores and new totals of the next deal for the live line, or None while the entry
+    cannot be scored."""
+    rules = game.rules
+    if results is None or errors_of(validate_deal(results, rules, minimums=game.minimums)):
         return None
-    state = sheet_with(sheet, number, results)
-    line = state.lines[number - 1]
+    line = next_line(rules, game.totals, results, game.next_deal, game.dealer(game.next_deal))
     return {
         "line": line,
+        "breakdowns": [score_breakdown(result, rules) for result in results],
+        "winner": winner_of(line.totals, rules.target),
+    }
+
+
+def _render_next_deal(
+    game: Head,
+    form: DealForm,
+    results: Sequence[SideResult] | None,
+    loose: Sequence[Violation] = (),
+    status: int = 200,
+) -> tuple[str, int]:
+    return _render_deal_form(
+        game,
+        game.rules,
+        form,
+        game.next_deal,
+        editing=False,
+        dealer=game.player_name(game.dealer(game.next_deal)),
+        totals=game.totals,
+        minimums=game.minimums,
+        preview=_next_deal_preview(game, results) if form.is_submitted() else None,
+        loose=loose,
+        status=status,
+    )
+
+
+@bp.route("/games/<game_id>/deals/new", methods=["GET", "POST"])
+def record(game_id: str) -> tuple[str, int] | BaseResponse:
+    """Enter the next deal, checked against the rules before anything is saved. The game's
+    deals are not read: the page costs the same in the first deal and the two hundredth."""
+    game = _head_or_404(game_id)
+    _require_scorer(game)
+    form = _deal_form([side.name for side in game.sides])
+    if not form.is_submitted():
+        if game.finished:
+            flash(_("This game is over. Edit or delete a deal to reopen it."), "error")
+            return redirect(url_for("web.sheet", game_id=game_id))
+        form.nonce.data = secrets.token_urlsafe(16)
+        return _render_next_deal(game, form, None)
+    results, loose = _entry(form, game.rules, game.minimums)
+    if results is None or form.has_errors():
+        if game.finished:
+            flash(_("This game is over. Edit or delete a deal to reopen it."), "error")
+            return redirect(url_for("web.sheet", game_id=game_id))
+        return _render_next_deal(game, form, results, loose, status=422)
+    try:
+        recorded = changes.record_deal(
+            game_id, results, secret=scorer_token(), request_key=form.nonce.data or None
+        )
+    except Refused as refusal:
+        if refusal.why is Why.CONFLICT:  # the game ended meanwhile
+            flash(say(refusal.text), "error")
+            return redirect(url_for("web.sheet", game_id=game_id))
+        if refusal.why in (Why.FORBIDDEN, Why.NOT_FOUND):
+            _refused(refusal)
+        game = _head_or_404(game_id)
+        return _render_next_deal(game, form, results, [_loose(refusal.text)], status=409)
+    if recorded.repeated:
+        # A double tap or a resent form: the deal is already on the sheet.
+        flash(_("Deal %(number)s was already saved.", number=recorded.number), "saved")
+    else:
+        flash(_("Deal %(number)s saved.", number=recorded.number), "saved")
+    return redirect(url_for("web.sheet", game_id=game_id))
+
+
+def _edit_preview(
+    sheet: Sheet, number: int, results: Sequence[SideResult] | None
+) -> dict[str, object] | None:
+    """Scores and new totals of an edited deal for the live line: the game replayed with
+    the new entry."""
+    if results is None:
+        return None
+    minimums = sheet.state.lines[number - 1].minimums
+    if errors_of(validate_deal(results, sheet.rules, minimums=minimums)):
+        return None
+    deals = [games.side_results(deal) for deal in sheet.game.deals]
+    deals[number - 1] = list(results)
+    state = replay(
+        sheet.rules,
+        deals,
+        starts=sheet.state.starts,
+        seats=sheet.seats,
+        first_dealer=sheet.game.first_dealer,
+    )
+    return {
+        "line": state.lines[number - 1],
         "breakdowns": [score_breakdown(result, sheet.rules) for result in results],
         "winner": state.winner if state.finished_after == number else None,
     }
 
 
-@bp.route("/games/<game_id>/deals/new", methods=["GET", "POST"])
-def record(game_id: str) -> tuple[str, int] | BaseResponse:
-    """Enter the next deal, checked against the rules before anything is saved."""
-    game = _game_or_404(game_id)
-    _require_scorer(game)
-    sheet = sheet_of(game)
-    form = _deal_form(sheet)
-    nonce = form.nonce.data if form.is_submitted() else None
-    for seen, deal in enumerate(game.deals, start=1):
-        if nonce and deal.request_key == nonce:
-            # A double tap or a resent form: the deal is already on the sheet.
-            flash(_("Deal %(number)s was already saved.", number=seen), "saved")
-            return redirect(url_for("web.sheet", game_id=game.id))
-    if sheet.state.finished:
-        flash(_("This game is over. Edit or delete a deal to reopen it."), "error")
-        return redirect(url_for("web.sheet", game_id=game.id))
-    number = sheet.state.next_deal
-    if not form.is_submitted():
-        form.nonce.data = secrets.token_urlsafe(16)
-        return _render_deal_form(sheet, form, number)
-    violations, loose = _check(form, sheet, number)
-    if form.has_errors() or errors_of(violations):
-        return _render_deal_form(sheet, form, number, loose, status=422)
-    try:
-        saved = add_deal(game, form.results(), request_key=form.nonce.data or None)
-    except Refusal as refusal:
-        return _render_deal_form(sheet, form, number, [_loose(refusal)], status=refusal.status)
-    flash(_("Deal %(number)s saved.", number=saved.number), "saved")
-    return redirect(url_for("web.sheet", game_id=game.id))
+def _render_edit(
+    sheet: Sheet,
+    form: DealForm,
+    number: int,
+    results: Sequence[SideResult] | None,
+    loose: Sequence[Violation] = (),
+    status: int = 200,
+) -> tuple[str, int]:
+    line = sheet.state.lines[number - 1]
+    return _render_deal_form(
+        sheet.game,
+        sheet.rules,
+        form,
+        number,
+        editing=True,
+        dealer=sheet.player_name(line.dealer),
+        # The sheet as it stood when this deal began: totals before it, its minimums.
+        totals=tuple(t - s for t, s in zip(line.totals, line.scores, strict=True)),
+        minimums=line.minimums,
+        preview=_edit_preview(sheet, number, results) if form.is_submitted() else None,
+        loose=loose,
+        status=status,
+    )
+
+
+def _sheet_with_deal(game_id: str, number: int) -> Sheet:
+    sheet = games.sheet_of(game_or_404(game_id))
+    _require_scorer(sheet.game)
+    if games.deal_at(sheet.game, number) is None:
+        abort(404, _("This game has no deal %(number)s.", number=number))
+    return sheet
 
 
 @bp.route("/games/<game_id>/deals/<int:number>/edit", methods=["GET", "POST"])
 def update(game_id: str, number: int) -> tuple[str, int] | BaseResponse:
     """Correct an earlier deal; every later total and minimum follows."""
-    game = _game_or_404(game_id)
-    _require_scorer(game)
-    deal = _deal_or_404(game, number)
-    sheet = sheet_of(game)
-    form = _deal_form(sheet)
+    sheet = _sheet_with_deal(game_id, number)
+    form = _deal_form([side.name for side in sheet.game.sides])
     if not form.is_submitted():
-        fill_deal_form(form, side_results(deal))
+        deal = sheet.game.deals[number - 1]
+        fill_deal_form(form, games.side_results(deal))
         form.version.data = str(deal.version)
-        return _render_deal_form(sheet, form, number)
-    violations, loose = _check(form, sheet, number)
-    if form.has_errors() or errors_of(violations):
-        return _render_deal_form(sheet, form, number, loose, status=422)
+        return _render_edit(sheet, form, number, None)
+    results, loose = _entry(form, sheet.rules, sheet.state.lines[number - 1].minimums)
+    if results is None or form.has_errors():
+        return _render_edit(sheet, form, number, results, loose, status=422)
+    version = int(form.version.data) if (form.version.data or "").isdigit() else None
     try:
-        version = int(form.version.data) if (form.version.data or "").isdigit() else None
-        replace_deal(game, number, form.results(), version=version)
-    except Outdated as outdated:
-        # Someone else's change wins the race: show it, and let this phone decide.
-        fresh = _game_or_404(game_id)
-        current = fresh.deals[number - 1]
-        fill_deal_form(form, side_results(current))
-        form.version.data = str(current.version)
-        return _render_deal_form(sheet_of(fresh), form, number, [_loose(outdated)], status=409)
-    except Refusal as refusal:
-        game = _game_or_404(game_id)
-        return _render_deal_form(
-            sheet_of(game), form, number, [_loose(refusal)], status=refusal.status
-        )
+        changes.edit_deal(game_id, number, results, secret=scorer_token(), version=version)
+    except Refused as refusal:
+        if refusal.why in (Why.FORBIDDEN, Why.NOT_FOUND):
+            _refused(refusal)
+        sheet = _sheet_with_deal(game_id, number)
+        if refusal.why is Why.OUTDATED:
+            # Someone else's change wins the race: show it, and let this phone decide.
+            current = sheet.game.deals[number - 1]
+            fill_deal_form(form, games.side_results(current))
+            form.version.data = str(current.version)
+            results = games.side_results(current)
+        return _render_edit(sheet, form, number, results, [_loose(refusal.text)], status=409)
     flash(_("Deal %(number)s changed.", number=number), "info")
-    return redirect(url_for("web.sheet", game_id=game.id))
+    return redirect(url_for("web.sheet", game_id=game_id))
 
 
 @bp.post("/games/<game_id>/deals/preview")
 def preview(game_id: str) -> Response:
-    """The live line under the deal form: each side's score and new total (htmx)."""
-    game = _game_or_404(game_id)
+    """The live line under the deal form: each side's score and new total (htmx). The next
+    deal is played from the game's head; an edited one replays the game."""
+    game = _head_or_404(game_id)
     _require_scorer(game)
-    sheet = sheet_of(game)
-    number = request.args.get("number", type=int) or sheet.state.next_deal
-    number = max(1, min(number, sheet.state.next_deal))
-    form = _deal_form(sheet)
-    _violations, loose = _check(form, sheet, number)
+    number = request.args.get("number", type=int) or game.next_deal
+    number = max(1, min(number, game.next_deal))
+    form = _deal_form([side.name for side in game.sides])
+    context: dict[str, Any]
+    if number == game.next_deal:
+        results, loose = _entry(form, game.rules, game.minimums)
+        context = {"game": game, "rules": game.rules, "preview": _next_deal_preview(game, results)}
+    else:
+        sheet = games.sheet_of(game_or_404(game_id))
+        minimums = sheet.state.lines[number - 1].minimums
+        results, loose = _entry(form, sheet.rules, minimums)
+        context = {
+            "game": sheet.game,
+            "rules": sheet.rules,
+            "preview": _edit_preview(sheet, number, results),
+        }
     html = render_template(
-        "deals/_preview.html",
-        sheet=sheet,
-        form=form,
-        number=number,
-        loose=loose,
-        preview=_preview(sheet, form, number),
-        oob=True,
+        "deals/_preview.html", form=form, number=number, loose=loose, oob=True, **context
     )
-    response = make_response(html)
-    response.headers["Vary"] = "HX-Request"
+    response = current_app.make_response(html)
+    response.vary.add("HX-Request")
     return response
 
 
 @bp.route("/games/<game_id>/deals/<int:number>/delete", methods=["GET", "POST"])
 def delete(game_id: str, number: int) -> str | BaseResponse | tuple[str, int]:
     """Delete a deal (undo is deleting the last one), after a confirmation."""
-    game = _game_or_404(game_id)
-    _require_scorer(game)
-    _deal_or_404(game, number)
-    sheet = sheet_of(game)
+    sheet = _sheet_with_deal(game_id, number)
     form = ConfirmForm()
     if form.validate_on_submit():
         seq = int(form.seq.data) if (form.seq.data or "").isdigit() else None
         try:
-            delete_deal(game, number, seq=seq)
-        except Refusal as refusal:
-            flash(refusal.message, "error")
+            changes.delete_deal(game_id, number, secret=scorer_token(), seq=seq)
+        except Refused as refusal:
+            if refusal.why in (Why.FORBIDDEN, Why.NOT_FOUND):
+                _refused(refusal)
+            flash(say(refusal.text), "error")
             return redirect(url_for("web.sheet", game_id=game_id))
         flash(_("Deal %(number)s deleted.", number=number), "info")
         return redirect(url_for("web.sheet", game_id=game_id))
-    line = sheet.state.lines[number - 1]
-    form.seq.data = str(game.deals[number - 1].seq)
+    form.seq.data = str(sheet.game.deals[number - 1].seq)
     return render_template(
         "deals/delete.html",
-        sheet=sheet,
+        game=sheet.game,
         form=form,
         number=number,
-        line=line,
-        last=number == len(game.deals),
+        line=sheet.state.lines[number - 1],
+        last=number == len(sheet.game.deals),
+        keep_awake=True,
     )

@@ -10,15 +10,16 @@ from datetime import UTC, datetime
 
 from flask import Response, render_template, request, stream_with_context
 from flask_babel import gettext as _
+from markupsafe import Markup
 
+from ..caching import kept
 from ..rules import VARIANTS
 from ..store.games import export_game, sheet_of
-from ..store.history import PER_PAGE, Filters, data_version, every_game, history
+from ..store.history import Filters, every_game, games_of, listing
 from ..store.players import roster_choices
 from . import bp
 from .forms import HistoryForm
-from .fragments import fragments
-from .games import _game_or_404
+from .games import game_or_404
 
 
 def _filters(form: HistoryForm) -> Filters:
@@ -55,29 +56,25 @@ def history_page() -> str:
     filters = _filters(form)
     page = form.page.data if not form.page.errors and form.page.data else 1
     query = {k: request.args[k] for k in FILTERS if request.args.get(k)}
+    listed = listing(filters, page)
 
     def games_part() -> str:
-        shown = page
-        games, total = history(filters, shown)
-        pages = max(1, -(-total // PER_PAGE))
-        if shown > pages:  # past the end (an old link, fewer games now): the last page
-            shown = pages
-            games, total = history(filters, shown)
         return render_template(
             "history/_games.html",
-            games=games,
-            total=total,
-            page=shown,
-            pages=pages,
+            games=games_of(listed),
+            total=listed.total,
+            page=listed.page,
+            pages=listed.pages,
             query=query,
             filtered=filters.active,
         )
 
-    key = ("history", filters, page, tuple(sorted(query.items())), data_version())
+    # Kept under the versions of the games it shows: any change of one makes a new key.
+    key = ("history", tuple(sorted(query.items())), listed)
     return render_template(
         "history/index.html",
         form=form,
-        games_part=fragments().render(key, games_part),
+        games_part=Markup(kept(key, games_part)),
         filtered=filters.active,
     )
 
@@ -94,7 +91,7 @@ def _cell(value: object) -> object:
 def sheet_csv(game_id: str) -> Response:
     """The score sheet as a spreadsheet, laid out like the paper one: a row per deal with
     each side's score and running total, the starting totals first, the winner last."""
-    sheet = sheet_of(_game_or_404(game_id))
+    sheet = sheet_of(game_or_404(game_id))
     game, state = sheet.game, sheet.state
     out = io.StringIO()
     writer = csv.writer(out)

@@ -9,12 +9,13 @@ from flask_babel import gettext as _
 from markupsafe import Markup
 from werkzeug.wrappers import Response as BaseResponse
 
+from ..caching import kept
+from ..i18n import say
 from ..store import players
+from ..store.errors import Refused, Why
 from ..store.models import Person
-from ..store.refusal import Refusal
 from . import bp
 from .forms import PersonForm
-from .fragments import fragments
 
 #: Ids beyond a 32-bit integer are no person's (and PostgreSQL would refuse to compare).
 MAX_ID = 2**31 - 1
@@ -35,8 +36,8 @@ def roster() -> str | BaseResponse | tuple[str, int]:
     if form.validate_on_submit():
         try:
             person = players.add(form.name.data or "")
-        except Refusal as refusal:
-            form.name.errors = [refusal.message]
+        except Refused as refusal:
+            form.name.errors = [say(refusal.text)]
             status = 422
         else:
             flash(_("%(name)s is on the list.", name=person.name), "saved")
@@ -59,13 +60,13 @@ def player(person_id: int) -> str:
 
 
 def _page_part(person: Person) -> Markup:
-    """The player's figures, rendered once per version of their games (web/fragments.py)."""
+    """The player's figures, rendered once per version of their page (caching.kept)."""
 
     def make() -> str:
         page = players.player_page(person)
         return render_template("players/_page.html", page=page)
 
-    return fragments().render(("player", players.person_version(person)), make)
+    return Markup(kept(("player", person.id, person.version), make))
 
 
 @bp.post("/players/<int:person_id>/rename")
@@ -74,9 +75,11 @@ def rename(person_id: int) -> BaseResponse | tuple[str, int]:
     form = PersonForm()
     if form.validate_on_submit():
         try:
-            players.rename(person, form.name.data or "")
-        except Refusal as refusal:
-            form.name.errors = [refusal.message]
+            person = players.rename(person.id, form.name.data or "")
+        except Refused as refusal:
+            if refusal.why is Why.NOT_FOUND:
+                abort(404, say(refusal.text))
+            form.name.errors = [say(refusal.text)]
         else:
             flash(_("Renamed: every game of theirs shows %(name)s.", name=person.name), "saved")
             return redirect(url_for("web.player", person_id=person.id), 303)

@@ -9,7 +9,7 @@ from ..rules.text import N_
 from ..rules.variants import JOKER_POINTS
 from ..store.games import rules_for, sheet_of
 from . import bp
-from .games import _game_or_404
+from .games import game_or_404
 
 #: Card values (RULES.md section 1), as the rules page lists them.
 CARD_VALUES = (
@@ -54,12 +54,13 @@ def rules(variant: str) -> str:
 @bp.get("/games/<game_id>/rules")
 def game_rules(game_id: str) -> str:
     """The rules this game is played by: its variant with the table's house rules."""
-    game = _game_or_404(game_id)
+    game = game_or_404(game_id)
     return render_template(
         "rules/show.html",
         rules=rules_for(game),
         game=game,
         sheet=sheet_of(game),
+        keep_awake=True,
         cards=CARD_VALUES,
         makeup=CANASTA_MAKEUP,
     )

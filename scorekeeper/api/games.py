@@ -1,0 +1,509 @@
+"""The games and their deals (docs/API.md "Games", "Deals"), and the variants."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from datetime import UTC, datetime
+from functools import cache
+from typing import Any
+
+from flask import Response, jsonify, request, url_for
+
+from .. import game_creation_limit, limiter
+from ..caching import conditional
+from ..i18n import say
+from ..rules import (
+    VARIANTS,
+    CanastaKind,
+    OptionError,
+    RuleSet,
+    SideResult,
+    Violation,
+    apply_options,
+    options_of,
+)
+from ..rules.game import DealLine
+from ..rules.scoring import BOOLEAN_FIELDS, INTEGER_FIELDS
+from ..store import changes, games
+from ..store.changes import Claimed, Recorded, SideSpec
+from ..store.games import EXPORT_FORMAT, Head, Sheet
+from . import ApiError, bp, integer, json_body, reject_unknown, string
+
+PER_PAGE = 20
+MAX_PAGE = 1_000_000
+#: Longest Idempotency-Key kept (it is stored with the deal).
+MAX_IDEMPOTENCY_KEY = 64
+
+
+def _idempotency_key() -> str | None:
+    """The ``Idempotency-Key`` header: a retried POST with the same key records one deal."""
+    key = request.headers.get("Idempotency-Key")
+    if key is None:
+        return None
+    key = key.strip()
+    if not key or len(key) > MAX_IDEMPOTENCY_KEY or not key.isascii() or not key.isprintable():
+        raise ApiError(
+            400,
+            f"Idempotency-Key is 1 to {MAX_IDEMPOTENCY_KEY} printable ASCII characters.",
+            {"Idempotency-Key": "Invalid."},
+        )
+    return key
+
+
+def _bearer() -> str | None:
+    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
+    return token.strip() if scheme.lower() == "bearer" else None
+
+
+def _head(game_id: str) -> Head:
+    """The game (without its deals) a change is asked of, once the token is checked."""
+    game = games.head(game_id)
+    if game is None:
+        raise ApiError(404, "There is no such game.")
+    if not games.token_matches(game, _bearer()):
+        raise ApiError(403, "Changing this game needs its token: Authorization: Bearer <token>.")
+    return game
+
+
+def _sheet(game_id: str) -> Sheet:
+    game = games.load(game_id)
+    if game is None:
+        raise ApiError(404, "There is no such game.")
+    return games.sheet_of(game)
+
+
+def variant_json(rules: RuleSet) -> dict[str, Any]:
+    return {
+        "id": rules.id,
+        "name": rules.name,
+        "players": rules.players,
+        "sides": rules.sides,
+        "players_per_side": rules.players_per_side,
+        # Railroad: any number of players in this range, each alone.
+        "players_range": list(rules.sides_range) if rules.sides_range else None,
+        "cards_each": rules.cards_each,
+        "draw": rules.draw,
+        "kitty": rules.kitty,
+        "packs": rules.packs,
+        "jokers": rules.jokers,
+        "target": rules.target,
+        "meld_minimums": [
+            {"from": tier.from_total, "minimum": tier.minimum} for tier in rules.meld_minimums
+        ],
+        "canasta_bonuses": {kind.value: bonus for kind, bonus in rules.canasta_bonuses.items()},
+        "red_three_bonus": rules.red_three_bonus,
+        "red_three_totals": {str(n): total for n, total in rules.red_three_totals.items()},
+        "red_threes_negative_without_meld": rules.red_threes_count_against_unmelded,
+        "going_out_bonus": rules.going_out_bonus,
+        "concealed_going_out_bonus": rules.concealed_going_out_bonus,
+        "canastas_to_go_out": rules.canastas_to_go_out,
+        "kinds_to_go_out": [k.value for k in rules.canasta_kinds if k in rules.kinds_to_go_out],
+        "max_meld": rules.max_meld,
+        "max_red_threes": rules.max_red_threes,
+        "options": options_of(rules),
+    }
+
+
+@cache
+def _result_fields(kinds: tuple[CanastaKind, ...], concealed: bool) -> tuple[str, ...]:
+    """The figures a result of a game carries: its canasta kinds, and concealed canastas
+    when the house rule is on."""
+    left_out = {kind.field for kind in CanastaKind if kind not in kinds}
+    if not concealed:
+        left_out.add("concealed_canastas")
+    return tuple(name for name in INTEGER_FIELDS if name not in left_out) + BOOLEAN_FIELDS
+
+
+def results_json(
+    rules: RuleSet, results: Sequence[SideResult], line: DealLine
+) -> list[dict[str, Any]]:
+    """A deal's results as played: each side's entries, score, total and minimum."""
+    names = _result_fields(rules.canasta_kinds, bool(rules.concealed_canasta_bonus))
+    return [
+        {
+            "side": side,
+            **{name: getattr(result, name) for name in names},
+            "score": score,
+            "total": total,
+            "meld_minimum": minimum,
+        }
+        for side, (result, score, total, minimum) in enumerate(
+            zip(results, line.scores, line.totals, line.minimums, strict=True)
+        )
+    ]
+
+
+def sides_json(
+    sides: Sequence[tuple[str, Sequence[str], int]],
+    totals: Sequence[int],
+    minimums: Sequence[int],
+) -> list[dict[str, Any]]:
+    """Each side (name, players, start) with its total and next minimum."""
+    return [
+        {
+            "name": name,
+            "players": list(players),
+            "start": start,
+            "total": total,
+            "meld_minimum": minimum,
+        }
+        for (name, players, start), total, minimum in zip(sides, totals, minimums, strict=True)
+    ]
+
+
+def deal_json(sheet: Sheet, number: int) -> dict[str, Any]:
+    deal = sheet.game.deals[number - 1]
+    line = sheet.state.lines[number - 1]
+    return {
+        "number": number,
+        "dealer": sheet.player_name(line.dealer),
+        "version": deal.version,
+        "results": results_json(sheet.rules, games.side_results(deal), line),
+    }
+
+
+def game_json(sheet: Sheet, *, deals: bool = True) -> dict[str, Any]:
+    game, state = sheet.game, sheet.state
+    out: dict[str, Any] = {
+        "id": game.id,
+        "url": url_for("web.sheet", game_id=game.id),
+        "variant": game.variant,
+        "options": options_of(sheet.rules),
+        "status": "finished" if state.finished else "in_progress",
+        "winner": state.winner,
+        "sides": sides_json(
+            [(side.name, [p.name for p in side.players], side.start) for side in game.sides],
+            state.totals,
+            state.minimums,
+        ),
+        "next_dealer": None if state.finished else sheet.next_dealer_name,
+        "created_at": game.created_at.isoformat() + "Z",
+    }
+    if deals:
+        out["deals"] = [deal_json(sheet, n) for n in range(1, len(game.deals) + 1)]
+    return out
+
+
+@bp.get("/variants")
+def variants() -> Response:
+    """Every rule set the app knows, with its numbers."""
+    return jsonify([variant_json(rules) for rules in VARIANTS.values()])
+
+
+def _claims(body: Mapping[str, Any], sides: int) -> Claimed:
+    """What an export says its game came to (totals, winner) and when it was played."""
+    totals = body.get("totals")
+    if totals is not None and (
+        not isinstance(totals, list)
+        or len(totals) != sides
+        or any(isinstance(t, bool) or not isinstance(t, int) for t in totals)
+    ):
+        raise ApiError(
+            422, "totals must list one whole number per side.", {"totals": "One per side."}
+        )
+    winner = body.get("winner")
+    if winner is not None and (
+        isinstance(winner, bool) or not isinstance(winner, int) or not 0 <= winner < sides
+    ):
+        raise ApiError(422, "winner must be a side's index or null.", {"winner": "A side."})
+    created = body.get("created_at")
+    moment = None
+    if created is not None:
+        try:
+            moment = datetime.fromisoformat(str(created).replace("Z", "+00:00"))
+        except ValueError:
+            raise ApiError(
+                422, "created_at must be a date and time.", {"created_at": "ISO 8601."}
+            ) from None
+        if moment.tzinfo is not None:
+            moment = moment.astimezone(UTC).replace(tzinfo=None)
+    return Claimed(
+        totals=totals,
+        names_winner=totals is not None and "winner" in body,
+        winner=winner,
+        created_at=moment,
+    )
+
+
+def _side_specs(value: Any) -> list[SideSpec]:
+    if not isinstance(value, list) or not value:
+        raise ApiError(422, "sides must be a list of sides.", {"sides": "Must be a list."})
+    specs = []
+    for index, side in enumerate(value):
+        path = f"sides.{index}"
+        if not isinstance(side, dict):
+            raise ApiError(422, f"{path} must be an object.", {path: "Must be an object."})
+        reject_unknown(side, {"name", "players", "start"}, f"{path}.")
+        players = side.get("players", [])
+        if not isinstance(players, list):
+            raise ApiError(
+                422,
+                f"{path}.players must be a list of names.",
+                {f"{path}.players": "Must be a list."},
+            )
+        # A player alone is a side of one: the side takes the player's name.
+        default = players[0] if len(players) == 1 and isinstance(players[0], str) else None
+        specs.append(
+            SideSpec(
+                name=string(side.get("name", default or f"Side {index + 1}"), f"{path}.name"),
+                players=[string(p, f"{path}.players.{i}") for i, p in enumerate(players)],
+                start=integer(side.get("start", 0), f"{path}.start"),
+            )
+        )
+    return specs
+
+
+@bp.post("/games")
+@limiter.limit(game_creation_limit)
+def create() -> tuple[Response, int]:
+    """Create a game; the answer carries the token that changing it needs."""
+    body = json_body()
+    reject_unknown(body, {"variant", "sides", "options", "first_dealer"})
+    variant = string(body.get("variant", "classic"), "variant")
+    options = body.get("options")
+    if options is None:
+        options = {}
+    if not isinstance(options, dict):
+        raise ApiError(422, "options must be an object.", {"options": "Must be an object."})
+    first_dealer = integer(body.get("first_dealer", 0), "first_dealer")
+    game, token = changes.create_game(
+        variant, _side_specs(body.get("sides")), options, first_dealer
+    )
+    return jsonify({**game_json(games.sheet_of(game)), "token": token}), 201
+
+
+@bp.get("/games")
+def index() -> Response:
+    """Games, newest first, a page at a time (``?page=``)."""
+    page = request.args.get("page", "1")
+    if not (page.isascii() and page.isdigit()) or not 1 <= int(page) <= MAX_PAGE:
+        raise ApiError(
+            400, f"page must be a whole number from 1 to {MAX_PAGE}.", {"page": "From 1."}
+        )
+    found, total = games.recent(int(page), PER_PAGE)
+    return jsonify(
+        {
+            "games": [game_json(games.sheet_of(game), deals=False) for game in found],
+            "page": int(page),
+            "per_page": PER_PAGE,
+            "total": total,
+        }
+    )
+
+
+@bp.get("/games/<game_id>")
+def show(game_id: str) -> Response:
+    """The game with every deal; 304 for a client that has this version already."""
+    current = games.version_of(game_id)
+    if current is None:
+        raise ApiError(404, "There is no such game.")
+    etag = f"game-{game_id}-{current.version}"
+    return conditional(etag, lambda: jsonify(game_json(_sheet(game_id))))
+
+
+#: What a side's result may say.
+_RESULT_KEYS = frozenset({"side", *INTEGER_FIELDS, *BOOLEAN_FIELDS})
+
+
+def _results(body: Any, rules: RuleSet, prefix: str = "") -> list[SideResult]:
+    """A deal body as the rules engine reads it; types are checked here, rules there.
+    ``prefix`` places the paths of an imported deal (``deals.3.``)."""
+    if not isinstance(body, dict):
+        raise ApiError(
+            422, f"{prefix or 'The deal'} must be an object.", {prefix[:-1]: "Must be an object."}
+        )
+    reject_unknown(body, {"results"}, prefix)
+    raw = body.get("results")
+    if not isinstance(raw, list):
+        raise ApiError(
+            422,
+            "results must be a list, one result per side.",
+            {f"{prefix}results": "Must be a list."},
+        )
+    if len(raw) != rules.sides:
+        raise ApiError(
+            422,
+            f"A deal of this game has one result per side: {rules.sides}, not {len(raw)}.",
+            {f"{prefix}results": f"Give {rules.sides} results."},
+        )
+    results = []
+    for index, item in enumerate(raw):
+        path = f"{prefix}results.{index}"
+        if not isinstance(item, dict):
+            raise ApiError(422, f"{path} must be an object.", {path: "Must be an object."})
+        reject_unknown(item, _RESULT_KEYS, f"{path}.")
+        if "side" in item and item["side"] != index:
+            raise ApiError(
+                422,
+                "Results go in side order.",
+                {f"{path}.side": f"This result is side {index}'s."},
+            )
+        values: dict[str, Any] = {}
+        for name in INTEGER_FIELDS:
+            value = item.get(name, 0)
+            # The path is worded only for a figure that is not a whole number.
+            values[name] = value if type(value) is int else integer(value, f"{path}.{name}")
+        for name in BOOLEAN_FIELDS:
+            value = item.get(name, False)
+            if not isinstance(value, bool):
+                raise ApiError(
+                    422,
+                    f"{path}.{name} must be true or false.",
+                    {f"{path}.{name}": "Must be true or false."},
+                )
+            values[name] = value
+        results.append(SideResult(**values))
+    return results
+
+
+def _warnings_json(warnings: Sequence[Violation]) -> list[dict[str, str]]:
+    return [{"field": w.field, "rule": w.rule, "message": say(w.text)} for w in warnings]
+
+
+def _deal_answer(sheet: Sheet, number: int, warnings: Sequence[Violation]) -> dict[str, Any]:
+    """The deal, the game's status, winner, sides and next dealer after it, what in the
+    entry looks unlikely (saved anyway: the table has the last word), and the whole game
+    (an edit can change every later deal)."""
+    game = game_json(sheet)
+    return {
+        **deal_json(sheet, number),
+        "status": game["status"],
+        "winner": game["winner"],
+        "sides": game["sides"],
+        "next_dealer": game["next_dealer"],
+        "warnings": _warnings_json(warnings),
+        "game": game,
+    }
+
+
+def _recorded_answer(recorded: Recorded) -> dict[str, Any]:
+    """The answer to a deal recorded at the end of a game: the deal, and the game's status,
+    winner, sides and next dealer after it, from the figures the rules engine gave for it
+    (without the game's other deals)."""
+    game, line = recorded.head, recorded.line
+    return {
+        "number": recorded.number,
+        "dealer": game.player_name(line.dealer),
+        "version": recorded.version,
+        "results": results_json(game.rules, recorded.results, line),
+        "status": "in_progress" if recorded.winner is None else "finished",
+        "winner": recorded.winner,
+        "sides": sides_json(
+            [(side.name, side.players, side.start) for side in game.sides],
+            line.totals,
+            recorded.minimums,
+        ),
+        "next_dealer": recorded.next_dealer,
+        "warnings": _warnings_json(recorded.warnings),
+    }
+
+
+@bp.post("/games/<game_id>/deals")
+def record(game_id: str) -> tuple[Response, int]:
+    """Record the next deal; 409 once the game is over. A retry with the same
+    Idempotency-Key answers as the first time and records nothing."""
+    game = _head(game_id)
+    key = _idempotency_key()
+    if game.finished and key is None:  # (a retry of the deal that finished it answers 201)
+        raise ApiError(409, say(changes.GAME_OVER))
+    results = _results(json_body(), game.rules)
+    recorded = changes.record_deal(game_id, results, secret=_bearer(), request_key=key)
+    return jsonify(_recorded_answer(recorded)), 201
+
+
+def _number(game: Head, number: int) -> None:
+    if not 1 <= number <= game.deals:
+        raise ApiError(404, f"This game has no deal {number}.")
+
+
+@bp.put("/games/<game_id>/deals/<int:number>")
+def update(game_id: str, number: int) -> Response:
+    """Replace a deal's entries; totals, minimums and the winner are recomputed."""
+    game = _head(game_id)
+    _number(game, number)
+    body = json_body()
+    version = None
+    if "version" in body:
+        # Optimistic check: refused (409) when the deal changed since that version.
+        version = integer(body.pop("version"), "version")
+    results = _results(body, game.rules)
+    edited = changes.edit_deal(game_id, number, results, secret=_bearer(), version=version)
+    return jsonify(_deal_answer(edited.sheet, number, edited.warnings))
+
+
+@bp.get("/games/<game_id>/deals/<int:number>")
+def show_deal(game_id: str, number: int) -> Response:
+    sheet = _sheet(game_id)
+    if games.deal_at(sheet.game, number) is None:
+        raise ApiError(404, f"This game has no deal {number}.")
+    return jsonify(deal_json(sheet, number))
+
+
+@bp.delete("/games/<game_id>/deals/<int:number>")
+def delete(game_id: str, number: int) -> Response:
+    """Remove a deal; later deals are renumbered. Answers with the game."""
+    game = _head(game_id)
+    _number(game, number)
+    return jsonify(game_json(changes.delete_deal(game_id, number, secret=_bearer())))
+
+
+@bp.get("/games/<game_id>/export")
+def export(game_id: str) -> Response:
+    """The game with every deal's inputs as one document, for backups and moving games."""
+    response = jsonify(games.export_game(_sheet(game_id)))
+    response.headers["Content-Disposition"] = f'attachment; filename="canasta-{game_id}.json"'
+    return response
+
+
+#: What an export document may hold.
+EXPORT_KEYS = frozenset(
+    (
+        "format",
+        "variant",
+        "options",
+        "first_dealer",
+        "created_at",
+        "sides",
+        "deals",
+        "totals",
+        "winner",
+    )
+)
+
+
+@bp.post("/games/import")
+@limiter.limit(game_creation_limit)
+def import_() -> tuple[Response, int]:
+    """Create a game from an export: the same scores, totals and winner, a new id and token."""
+    body = json_body()
+    if body.get("format") != EXPORT_FORMAT:
+        raise ApiError(
+            422,
+            f"This is not a Canasta Scorekeeper export (format {EXPORT_FORMAT!r}).",
+            {"format": f"Must be {EXPORT_FORMAT!r}."},
+        )
+    reject_unknown(body, EXPORT_KEYS)
+    variant = string(body.get("variant"), "variant")
+    options = body.get("options") or {}
+    if not isinstance(options, dict):
+        raise ApiError(422, "options must be an object.", {"options": "Must be an object."})
+    if variant not in VARIANTS:
+        raise ApiError(422, f"Unknown rule set {variant!r}.", {"variant": "Unknown rule set."})
+    sides = _side_specs(body.get("sides"))
+    try:
+        rules = apply_options(VARIANTS[variant].with_sides(len(sides)), options)
+    except OptionError as error:
+        raise ApiError(422, say(error.text), {f"options.{error.option}": say(error.text)}) from None
+    deals = body.get("deals", [])
+    if not isinstance(deals, list):
+        raise ApiError(422, "deals must be a list.", {"deals": "Must be a list."})
+    results = [_results(deal, rules, f"deals.{index}.") for index, deal in enumerate(deals)]
+    game_id, token = changes.import_game(
+        variant,
+        sides,
+        options,
+        integer(body.get("first_dealer", 0), "first_dealer"),
+        results,
+        _claims(body, len(sides)),
+    )
+    return jsonify({**game_json(_sheet(game_id)), "token": token}), 201

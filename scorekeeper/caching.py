@@ -1,0 +1,48 @@
+"""Conditional requests and the cache of rendered parts, both keyed by versions.
+
+A game's version (``Game.version``) moves by one with every change of the game, in the
+change's own transaction. A page that shows one game answers a phone that has it already
+with 304 (a weak ETag from the version); a part of a page that is costly to render is kept
+in Flask-Caching under a key that holds the version(s) of what it shows, so a change makes
+a new key rather than invalidating an old one, and no worker can show a stale part.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from typing import TypeVar
+
+from flask import Response, current_app, make_response, request
+from flask.typing import ResponseReturnValue
+from flask_caching import Cache
+
+cache = Cache()
+T = TypeVar("T")
+
+
+def conditional(etag: str, make: Callable[[], ResponseReturnValue]) -> Response:
+    """The answer ``make`` gives, or 304 without calling it when the request's
+    If-None-Match holds ``etag`` (a weak ETag: it names the content, not its bytes, so it
+    holds for the compressed answer too)."""
+    if request.if_none_match.contains_weak(etag):
+        response = current_app.response_class(status=304)
+    else:
+        response = make_response(make())
+    response.set_etag(etag, weak=True)
+    # Phones keep it, and ask again each time (no-cache): the answer is a 304 or the news.
+    response.cache_control.no_cache = True
+    response.make_conditional(request)
+    return response
+
+
+def kept(key: tuple[Hashable, ...], make: Callable[[], T]) -> T:
+    """What ``make`` gives (a rendered part of a page), kept under ``key``, which holds the
+    version(s) of what it shows, with the request's language and root path."""
+    from .i18n import current_language
+
+    name = repr((*key, current_language(), request.script_root))
+    value: T | None = cache.get(name)
+    if value is None:
+        value = make()
+        cache.set(name, value)
+    return value

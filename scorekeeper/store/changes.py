@@ -1,0 +1,580 @@
+"""Every change to a game: one function each, each one transaction (``db.write``).
+
+A change holds the game first (its row locked; on SQLite the database's write lock), then
+reads what it changes, asks the rules engine to check and score, and writes the deal
+entries, each side's running total and record, the game's version and its players'
+versions, and commits. The deal page, the API and import all call these functions.
+
+Recording a deal plays it from the totals kept next to each side, without reading the
+game's deals: its cost does not grow with the game. An edit or a deletion changes what
+every later deal was played from, so it replays the game.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from sqlalchemy import insert, select, update
+from sqlalchemy.exc import IntegrityError
+
+from ..rules import (
+    VARIANTS,
+    OptionError,
+    SideResult,
+    Violation,
+    apply_options,
+    errors_of,
+    validate_deal,
+    warnings_of,
+)
+from ..rules.game import DealLine, next_line, winner_of
+from ..rules.scoring import INTEGER_FIELDS
+from ..rules.stats import Outcome, SideRecord, ended, record_with, side_records
+from ..rules.text import T, Text
+from .db import BUSY, db, write
+from .errors import Refused, Why, check_name
+from .games import (
+    Head,
+    Secured,
+    Sheet,
+    hash_token,
+    head,
+    hold,
+    load,
+    rules_for,
+    seats_of,
+    sheet_of,
+    side_results,
+    token_matches,
+)
+from .models import Deal, DealResult, Game, Person, Player, Side, utcnow
+from .players import is_default_name, person_for, record_to_json, touch_people
+
+#: A starting total carried over from paper cannot be wilder than this.
+MAX_START = 1_000_000
+#: Times a new game is built again after colliding with another one's new roster names.
+CREATE_ATTEMPTS = 5
+
+NO_GAME = T("There is no such game.")
+GAME_OVER = T("This game is over: start a new game, or edit or delete a deal to reopen it.")
+
+
+@dataclass
+class SideSpec:
+    """A side as the new-game form or the API gives it."""
+
+    name: str
+    players: list[str] = field(default_factory=list)
+    start: int = 0
+
+
+def _require_secret(game: Secured, secret: str | None) -> None:
+    if not token_matches(game, secret):
+        raise Refused(
+            Why.FORBIDDEN,
+            T(
+                "Only the phone that keeps this game's score can change it (ask for the scorer "
+                "link)."
+            ),
+        )
+
+
+def _result_rows(deal_id: int, results: Sequence[SideResult]) -> list[dict[str, object]]:
+    return [
+        {
+            "deal_id": deal_id,
+            "side_position": position,
+            **{name: getattr(result, name) for name in INTEGER_FIELDS},
+            "went_out": result.went_out,
+            "concealed": result.concealed,
+        }
+        for position, result in enumerate(results)
+    ]
+
+
+# --- new games -----------------------------------------------------------------------------
+
+
+def create_game(
+    variant: str,
+    sides: Sequence[SideSpec],
+    options: Mapping[str, object] | None = None,
+    first_dealer: int = 0,
+) -> tuple[Game, str]:
+    """Create a game; returns it with its edit secret (shown once, stored hashed).
+
+    Two games naming the same new player at the same moment (PostgreSQL) both add them to
+    the roster: the later collides on the roster's name key and is built again, finding
+    the person the first one added."""
+    for _attempt in range(CREATE_ATTEMPTS):
+        try:
+            with write():
+                return _new_game(variant, sides, options, first_dealer)
+        except IntegrityError:
+            continue
+    raise Refused(Why.BUSY, BUSY)
+
+
+def _new_game(
+    variant: str,
+    sides: Sequence[SideSpec],
+    options: Mapping[str, object] | None,
+    first_dealer: int,
+    created_at: datetime | None = None,
+) -> tuple[Game, str]:
+    """The game built and flushed in the current transaction."""
+    if variant not in VARIANTS:
+        known = ", ".join(VARIANTS)
+        raise Refused(
+            Why.INVALID,
+            T(
+                "There is no rule set called %(name)s; known: %(known)s.",
+                name=repr(variant),
+                known=known,
+            ),
+            {"variant": T("Unknown rule set; known: %(known)s.", known=known)},
+        )
+    try:
+        seated = VARIANTS[variant].with_sides(len(sides))
+    except OptionError as error:
+        raise Refused(Why.INVALID, error.text, {"sides": error.text}) from None
+    try:
+        rules = apply_options(seated, options or {})
+    except OptionError as error:
+        raise Refused(Why.INVALID, error.text, {f"options.{error.option}": error.text}) from None
+    token = secrets.token_urlsafe(24)
+    now = created_at or utcnow()
+    game = Game(
+        id=secrets.token_urlsafe(12),
+        token_hash=hash_token(token),
+        variant=variant,
+        options=dict(options or {}),
+        created_at=now,
+        updated_at=now,
+    )
+    seated_people: list[Person] = []
+    for position, spec in enumerate(sides):
+        path = f"sides.{position}"
+        side = Side(
+            position=position,
+            name=check_name(spec.name, f"{path}.name", side=True),
+            start=spec.start,
+            total=spec.start,
+        )
+        if spec.start % 5 or abs(spec.start) > MAX_START:
+            raise Refused(
+                Why.INVALID,
+                T("A starting total is a multiple of 5, like every score."),
+                {f"{path}.start": T("A multiple of 5, like every score.")},
+            )
+        if spec.start >= rules.target:
+            raise Refused(
+                Why.INVALID,
+                T(
+                    "A starting total of %(start)s has already reached the target of %(target)s.",
+                    start=spec.start,
+                    target=rules.target,
+                ),
+                {f"{path}.start": T("Less than the target, %(target)s.", target=rules.target)},
+            )
+        players = list(spec.players) or (
+            [side.name]
+            if rules.players_per_side == 1
+            else [f"{side.name} {n + 1}" for n in range(rules.players_per_side)]
+        )
+        if len(players) != rules.players_per_side:
+            raise Refused(
+                Why.INVALID,
+                T(
+                    "Each side of %(rules)s has %(count)s players.",
+                    rules=T(rules.name),
+                    count=rules.players_per_side,
+                ),
+                {f"{path}.players": T("Give %(count)s players.", count=rules.players_per_side)},
+            )
+        for index, player in enumerate(players):
+            name = check_name(player, f"{path}.players.{index}", side=False)
+            seat = Player(position=index, name=name)
+            if spec.players and not is_default_name(side.name, index, name, len(players)):
+                seat.person = person_for(name)
+                if seat.person in seated_people:
+                    raise Refused(
+                        Why.INVALID,
+                        T("%(name)s cannot sit at the table twice.", name=name),
+                        {f"{path}.players.{index}": T("Already seated.")},
+                    )
+                seated_people.append(seat.person)
+            side.players.append(seat)
+        game.sides.append(side)
+    if not 0 <= first_dealer < rules.players:
+        raise Refused(
+            Why.INVALID,
+            T("The first dealer must be one of the players."),
+            {"first_dealer": T("Pick a player.")},
+        )
+    game.first_dealer = first_dealer
+    for side in game.sides:
+        side.record = record_to_json(SideRecord(Outcome.OPEN, side.start))
+    db.session.add(game)
+    db.session.flush()
+    # Their pages count one game more.
+    db.session.execute(touch_people(select(Game.id).where(Game.id == game.id)))
+    return game, token
+
+
+# --- the next deal -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Recorded:
+    """A deal recorded at the end of a game, and the game after it."""
+
+    #: The game as it stood before the deal (its names, rules and seats).
+    head: Head
+    number: int
+    line: DealLine
+    results: tuple[SideResult, ...]
+    #: The side that won with this deal (or earlier, for a repeated request).
+    winner: int | None
+    warnings: tuple[Violation, ...]
+    #: An earlier request with the same key recorded it; nothing new was recorded.
+    repeated: bool = False
+    #: The deal's version (1 unless it was edited since, for a repeated request).
+    version: int = 1
+
+    @property
+    def minimums(self) -> tuple[int, ...]:
+        return tuple(self.head.rules.meld_minimum(total) for total in self.line.totals)
+
+    @property
+    def next_dealer(self) -> str | None:
+        if self.winner is not None:
+            return None
+        return self.head.player_name(self.head.dealer(self.number + 1))
+
+
+def record_deal(
+    game_id: str,
+    results: Sequence[SideResult],
+    *,
+    secret: str | None,
+    request_key: str | None = None,
+) -> Recorded:
+    """Record the next deal of a game. A ``request_key`` this game has seen records
+    nothing and answers with the deal it recorded then (a double tap, a retried request).
+    Refused when the game is over or the entry breaks a rule."""
+    with write():
+        game = head(game_id) if hold(game_id) else None
+        if game is None:
+            raise Refused(Why.NOT_FOUND, NO_GAME)
+        _require_secret(game, secret)
+        if request_key is not None:
+            seq = db.session.scalar(
+                select(Deal.seq).where(Deal.game_id == game_id, Deal.request_key == request_key)
+            )
+            if seq is not None:
+                return _recorded_before(game, seq)
+        if game.finished:
+            raise Refused(Why.CONFLICT, GAME_OVER)
+        rules = game.rules
+        violations = validate_deal(results, rules, minimums=game.minimums)
+        errors = errors_of(violations)
+        if errors:
+            raise Refused.breaking(errors)
+        number = game.next_deal
+        line = next_line(rules, game.totals, results, number, game.dealer(number))
+        winner = winner_of(line.totals, rules.target)
+        now = utcnow()
+        deal_id = db.session.scalar(
+            insert(Deal)
+            .values(game_id=game_id, seq=game.last_seq + 1, request_key=request_key, created_at=now)
+            .returning(Deal.id)
+        )
+        assert deal_id is not None
+        db.session.execute(insert(DealResult), _result_rows(deal_id, results))
+        records = [
+            ended(record_with(side.record, line, index, result), index, winner)
+            for index, (side, result) in enumerate(zip(game.sides, results, strict=True))
+        ]
+        db.session.execute(
+            update(Side),
+            [
+                {
+                    "id": side.id,
+                    "total": record.total,
+                    "outcome": record.outcome.value,
+                    "record": record_to_json(record),
+                }
+                for side, record in zip(game.sides, records, strict=True)
+            ],
+        )
+        _game_changed(game_id, now, finished=winner is not None)
+        if game.people:
+            db.session.execute(
+                update(Person)
+                .where(Person.id.in_(game.people))
+                .values(version=Person.version + 1)
+                .execution_options(synchronize_session=False)
+            )
+    return Recorded(game, number, line, tuple(results), winner, tuple(warnings_of(violations)))
+
+
+def _recorded_before(game: Head, seq: int) -> Recorded:
+    """The answer to a request repeated with its key: the deal as it was played."""
+    loaded = load(game.id)
+    assert loaded is not None
+    sheet = sheet_of(loaded)
+    number = next(n for n, deal in enumerate(loaded.deals, start=1) if deal.seq == seq)
+    deal = loaded.deals[number - 1]
+    line = sheet.state.lines[number - 1]
+    results = side_results(deal)
+    won = sheet.state.finished_after is not None and sheet.state.finished_after <= number
+    violations = validate_deal(results, sheet.rules, minimums=line.minimums)
+    return Recorded(
+        game,
+        number,
+        line,
+        tuple(results),
+        sheet.state.winner if won else None,
+        tuple(warnings_of(violations)),
+        repeated=True,
+        version=deal.version,
+    )
+
+
+def _game_changed(game_id: str, now: datetime, *, finished: bool | None = None) -> None:
+    """The game's version moves: followers' ETags and cached pages change with it."""
+    values: dict[str, object] = {"version": Game.version + 1, "updated_at": now}
+    if finished is not None:
+        values["finished"] = finished
+    db.session.execute(
+        update(Game)
+        .where(Game.id == game_id)
+        .values(values)
+        .execution_options(synchronize_session=False)
+    )
+
+
+# --- edits and deletions: the game is replayed ---------------------------------------------
+
+
+def _held(game_id: str) -> Game:
+    """The whole game, its row held until the transaction ends."""
+    found = load(game_id) if hold(game_id) else None
+    if found is None:
+        raise Refused(Why.NOT_FOUND, NO_GAME)
+    return found
+
+
+def _deal(game: Game, number: int) -> Deal:
+    if not 1 <= number <= len(game.deals):
+        raise Refused(Why.NOT_FOUND, T("This game has no deal %(number)s.", number=number))
+    return game.deals[number - 1]
+
+
+def keep_records(sheet: Sheet) -> None:
+    """Keep each side's total, outcome and statistics next to it (``Side.record``) and the
+    game's finished flag, as a replay of the game gives them."""
+    deals = [side_results(deal) for deal in sheet.game.deals]
+    for side, record in zip(sheet.game.sides, side_records(sheet.state, deals), strict=True):
+        side.total = record.total
+        side.outcome = record.outcome.value
+        side.record = record_to_json(record)
+    sheet.game.finished = sheet.state.finished
+
+
+def _replayed(game: Game) -> Sheet:
+    """The changed game (as changed in memory) replayed, its records kept and its version
+    moved; refused when the change would leave deals after the one that ended the game."""
+    sheet = sheet_of(game)
+    after = sheet.state.deals_after_end
+    if after:
+        raise Refused(
+            Why.CONFLICT,
+            T(
+                "With this change the game ends after deal %(number)s, yet %(after)s more "
+                "deal(s) follow it; delete those first.",
+                number=sheet.state.finished_after,
+                after=after,
+            ),
+        )
+    keep_records(sheet)
+    game.version += 1
+    game.updated_at = utcnow()
+    db.session.execute(touch_people(select(Game.id).where(Game.id == game.id)))
+    return sheet
+
+
+@dataclass(frozen=True)
+class Edited:
+    """The game after an edit, and what looks unlikely in the new entry."""
+
+    sheet: Sheet
+    number: int
+    warnings: tuple[Violation, ...]
+
+
+def edit_deal(
+    game_id: str,
+    number: int,
+    results: Sequence[SideResult],
+    *,
+    secret: str | None,
+    version: int | None = None,
+) -> Edited:
+    """Replace the entries of deal ``number``; later totals follow. With ``version``, the
+    edit is refused when the deal is no longer at that version."""
+    with write():
+        game = _held(game_id)
+        _require_secret(game, secret)
+        deal = _deal(game, number)
+        if version is not None and deal.version != version:
+            raise Refused(
+                Why.OUTDATED,
+                T(
+                    "Deal %(number)s was changed on another phone meanwhile; here is the newer "
+                    "version. Check it, then save your change again.",
+                    number=number,
+                ),
+                {"version": T("Now version %(version)s.", version=deal.version)},
+                current_version=deal.version,
+            )
+        before = sheet_of(game)
+        violations = validate_deal(
+            results, before.rules, minimums=before.state.lines[number - 1].minimums
+        )
+        errors = errors_of(violations)
+        if errors:
+            raise Refused.breaking(errors)
+        for stored, result in zip(deal.results, results, strict=True):
+            for name in INTEGER_FIELDS:
+                setattr(stored, name, getattr(result, name))
+            stored.went_out = result.went_out
+            stored.concealed = result.concealed
+        deal.version += 1
+        sheet = _replayed(game)
+    return Edited(sheet, number, tuple(warnings_of(violations)))
+
+
+def delete_deal(game_id: str, number: int, *, secret: str | None, seq: int | None = None) -> Sheet:
+    """Remove deal ``number``; the later deals move up one. With ``seq`` (the deal as the
+    confirmation showed it), a resent confirmation cannot delete the deal that moved up."""
+    with write():
+        game = _held(game_id)
+        _require_secret(game, secret)
+        deal = _deal(game, number)
+        if seq is not None and deal.seq != seq:
+            raise Refused(Why.CONFLICT, T("That deal was already deleted; nothing else was."))
+        game.deals.remove(deal)
+        db.session.delete(deal)
+        return _replayed(game)
+
+
+# --- import: a whole game at once ----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Claimed:
+    """What an export document says the game came to: an import must come to the same."""
+
+    totals: list[int] | None = None
+    #: Whether the document names a winner (null included) to check.
+    names_winner: bool = False
+    winner: int | None = None
+    created_at: datetime | None = None
+
+
+def import_game(
+    variant: str,
+    sides: Sequence[SideSpec],
+    options: Mapping[str, object],
+    first_dealer: int,
+    deals: Sequence[Sequence[SideResult]],
+    claimed: Claimed = Claimed(),
+) -> tuple[str, str]:
+    """Create a game and play its deals through the same checks as the deal page, in one
+    transaction and in one pass: a document with any refused deal, or whose totals or
+    winner differ from what its deals give, creates nothing. The game keeps its date.
+    Returns the new game's id and its edit secret."""
+    for _attempt in range(CREATE_ATTEMPTS):
+        try:
+            with write():
+                game, token = _new_game(
+                    variant, sides, options, first_dealer, created_at=claimed.created_at
+                )
+                _import_deals(game, deals, claimed)
+                return game.id, token
+        except IntegrityError:
+            continue
+    raise Refused(Why.BUSY, BUSY)
+
+
+def _import_deals(game: Game, deals: Sequence[Sequence[SideResult]], claimed: Claimed) -> None:
+    rules = rules_for(game)
+    seats = seats_of(game)
+    totals = tuple(side.start for side in game.sides)
+    records = [SideRecord(Outcome.OPEN, start) for start in totals]
+    winner: int | None = None
+    for index, results in enumerate(deals):
+        number = index + 1
+        if winner is not None:
+            raise _deal_refused(number, GAME_OVER, {})
+        minimums = tuple(rules.meld_minimum(total) for total in totals)
+        errors = errors_of(validate_deal(results, rules, minimums=minimums))
+        if errors:
+            refused = Refused.breaking(errors, prefix=f"deals.{index}.")
+            raise _deal_refused(number, refused.text, refused.fields)
+        dealer = seats[(game.first_dealer + index) % len(seats)]
+        line = next_line(rules, totals, results, number, dealer)
+        records = [record_with(r, line, side, results[side]) for side, r in enumerate(records)]
+        totals = line.totals
+        winner = winner_of(totals, rules.target)
+    _check_claims(totals, winner, claimed)
+    now = game.created_at
+    if deals:
+        ids = db.session.scalars(
+            insert(Deal).returning(Deal.id, sort_by_parameter_order=True),
+            [{"game_id": game.id, "seq": n, "created_at": now} for n in range(1, len(deals) + 1)],
+        ).all()
+        db.session.execute(
+            insert(DealResult),
+            [
+                row
+                for deal_id, results in zip(ids, deals, strict=True)
+                for row in _result_rows(deal_id, results)
+            ],
+        )
+    for index, (side, record) in enumerate(zip(game.sides, records, strict=True)):
+        kept = ended(record, index, winner)
+        side.total = kept.total
+        side.outcome = kept.outcome.value
+        side.record = record_to_json(kept)
+    game.finished = winner is not None
+
+
+def _deal_refused(number: int, reason: Text, fields: Mapping[str, Text]) -> Refused:
+    return Refused(
+        Why.INVALID, T("Deal %(number)s: %(reason)s", number=number, reason=reason), fields
+    )
+
+
+def _check_claims(totals: tuple[int, ...], winner: int | None, claimed: Claimed) -> None:
+    if claimed.totals is not None and list(totals) != list(claimed.totals):
+        raise Refused(
+            Why.INVALID,
+            T(
+                "The document says the totals are %(claimed)s, but its deals add up to %(totals)s.",
+                claimed=", ".join(str(t) for t in claimed.totals),
+                totals=", ".join(str(t) for t in totals),
+            ),
+            {"totals": T("The deals add up to %(totals)s.", totals=list(totals))},
+        )
+    if claimed.names_winner and winner != claimed.winner:
+        raise Refused(
+            Why.INVALID,
+            T("The document names another winner than its deals give."),
+            {"winner": T("The deals give %(winner)s.", winner=str(winner))},
+        )
