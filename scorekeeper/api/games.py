@@ -407,7 +407,7 @@ def record(game_id: str) -> tuple[Response, int]:
     if game.finished and key is None:  # (a retry of the deal that finished it answers 201)
         raise ApiError(409, say(changes.GAME_OVER))
     results = _results(json_body(), game.rules)
-    recorded = changes.record_deal(game_id, results, secret=_bearer(), request_key=key)
+    recorded = changes.record_deal(game, results, secret=_bearer(), request_key=key)
     return jsonify(_recorded_answer(recorded)), 201
 
 

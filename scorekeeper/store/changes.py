@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from sqlalchemy import insert, select, update
+from sqlalchemy import bindparam, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from ..rules import (
@@ -256,70 +256,155 @@ class Recorded:
         return self.head.player_name(self.head.dealer(self.number + 1))
 
 
+# Recording a deal is the change made most often: its statements are built once (Core, on
+# the tables), as building a statement and the ORM's handling cost more than running it.
+GAME = Game.__table__
+SIDE = Side.__table__
+DEAL = Deal.__table__
+RESULT = DealResult.__table__
+PERSON = Person.__table__
+_REPEATED = select(DEAL.c.seq).where(
+    DEAL.c.game_id == bindparam("game_id"), DEAL.c.request_key == bindparam("key")
+)
+_NEW_DEAL = (
+    insert(DEAL)
+    .values(
+        game_id=bindparam("game_id"),
+        seq=bindparam("seq"),
+        version=1,
+        request_key=bindparam("key"),
+        created_at=bindparam("now", type_=DEAL.c.created_at.type),
+    )
+    .returning(DEAL.c.id)
+)
+_NEW_RESULT = insert(RESULT)
+_SIDE_RECORD = (
+    update(SIDE)
+    .where(SIDE.c.id == bindparam("side_id"))
+    .values(
+        total=bindparam("new_total"),
+        outcome=bindparam("new_outcome"),
+        record=bindparam("new_record", type_=SIDE.c.record.type),
+    )
+)
+#: The first write: the game moves to its next version, if it is still at the version the
+#: deal was played from (its head as read). Its pages' ETags and cache keys change with it.
+_CLAIM = (
+    update(GAME)
+    .where(GAME.c.id == bindparam("game_id"), GAME.c.version == bindparam("seen"))
+    .values(
+        version=GAME.c.version + 1,
+        updated_at=bindparam("now", type_=GAME.c.updated_at.type),
+        finished=bindparam("finished"),
+    )
+)
+#: And so do the pages of the people at the game.
+_PEOPLE_CHANGED = (
+    update(PERSON)
+    .where(PERSON.c.id.in_(bindparam("people", expanding=True)))
+    .values(version=PERSON.c.version + 1)
+)
+
+
+@dataclass(frozen=True)
+class _Played:
+    """A deal played from a game's head, checked and scored: what recording it writes."""
+
+    number: int
+    line: DealLine
+    winner: int | None
+    records: tuple[SideRecord, ...]
+    warnings: tuple[Violation, ...]
+
+
+def _play(game: Head, results: Sequence[SideResult]) -> _Played:
+    """The next deal of ``game``, as the rules engine checks and scores it."""
+    if game.finished:
+        raise Refused(Why.CONFLICT, GAME_OVER)
+    violations = validate_deal(results, game.rules, minimums=game.minimums)
+    errors = errors_of(violations)
+    if errors:
+        raise Refused.breaking(errors)
+    number = game.next_deal
+    line = next_line(game.rules, game.totals, results, number, game.dealer(number))
+    winner = winner_of(line.totals, game.rules.target)
+    records = tuple(
+        ended(record_with(side.record, line, index, result), index, winner)
+        for index, (side, result) in enumerate(zip(game.sides, results, strict=True))
+    )
+    return _Played(number, line, winner, records, tuple(warnings_of(violations)))
+
+
+def _claim(game: Head, played: _Played, now: datetime) -> bool:
+    """Move the game to its next version if it is still at the version read."""
+    claimed = db.session.execute(
+        _CLAIM,
+        {
+            "game_id": game.id,
+            "seen": game.version,
+            "now": now,
+            "finished": played.winner is not None,
+        },
+    )
+    return bool(claimed.rowcount == 1)  # type: ignore[attr-defined]
+
+
 def record_deal(
-    game_id: str,
+    game: Head,
     results: Sequence[SideResult],
     *,
     secret: str | None,
     request_key: str | None = None,
 ) -> Recorded:
-    """Record the next deal of a game. A ``request_key`` this game has seen records
-    nothing and answers with the deal it recorded then (a double tap, a retried request).
-    Refused when the game is over or the entry breaks a rule."""
+    """Record the next deal of ``game`` (its head, as the caller read it to check the
+    request). A ``request_key`` this game has seen records nothing and answers with the
+    deal it recorded then (a double tap, a retried request). Refused when the game is
+    over or the entry breaks a rule.
+
+    The deal is played from the head as read, and saved with a version check: the first
+    write moves the game to its next version only from the version read. When another
+    change came first, the game is read again, held, and the deal played again."""
+    _require_secret(game, secret)
     with write():
-        game = head(game_id) if hold(game_id) else None
-        if game is None:
-            raise Refused(Why.NOT_FOUND, NO_GAME)
-        _require_secret(game, secret)
         if request_key is not None:
-            seq = db.session.scalar(
-                select(Deal.seq).where(Deal.game_id == game_id, Deal.request_key == request_key)
-            )
+            seq = db.session.scalar(_REPEATED, {"game_id": game.id, "key": request_key})
             if seq is not None:
                 return _recorded_before(game, seq)
-        if game.finished:
-            raise Refused(Why.CONFLICT, GAME_OVER)
-        rules = game.rules
-        violations = validate_deal(results, rules, minimums=game.minimums)
-        errors = errors_of(violations)
-        if errors:
-            raise Refused.breaking(errors)
-        number = game.next_deal
-        line = next_line(rules, game.totals, results, number, game.dealer(number))
-        winner = winner_of(line.totals, rules.target)
         now = utcnow()
+        try:
+            played: _Played | None = _play(game, results)
+        except Refused:
+            played = None  # refused as the game was read: perhaps no longer so
+        if played is None or not _claim(game, played, now):
+            # Another change came first: the game is read again, held, and played again.
+            fresh = head(game.id) if hold(game.id) else None
+            if fresh is None:
+                raise Refused(Why.NOT_FOUND, NO_GAME)
+            game, played = fresh, _play(fresh, results)
+            _claim(game, played, now)
         deal_id = db.session.scalar(
-            insert(Deal)
-            .values(game_id=game_id, seq=game.last_seq + 1, request_key=request_key, created_at=now)
-            .returning(Deal.id)
+            _NEW_DEAL,
+            {"game_id": game.id, "seq": game.last_seq + 1, "key": request_key, "now": now},
         )
         assert deal_id is not None
-        db.session.execute(insert(DealResult), _result_rows(deal_id, results))
-        records = [
-            ended(record_with(side.record, line, index, result), index, winner)
-            for index, (side, result) in enumerate(zip(game.sides, results, strict=True))
-        ]
+        db.session.execute(_NEW_RESULT, _result_rows(deal_id, results))
         db.session.execute(
-            update(Side),
+            _SIDE_RECORD,
             [
                 {
-                    "id": side.id,
-                    "total": record.total,
-                    "outcome": record.outcome.value,
-                    "record": record_to_json(record),
+                    "side_id": side.id,
+                    "new_total": record.total,
+                    "new_outcome": record.outcome.value,
+                    "new_record": record_to_json(record),
                 }
-                for side, record in zip(game.sides, records, strict=True)
+                for side, record in zip(game.sides, played.records, strict=True)
             ],
         )
-        _game_changed(game_id, now, finished=winner is not None)
         if game.people:
-            db.session.execute(
-                update(Person)
-                .where(Person.id.in_(game.people))
-                .values(version=Person.version + 1)
-                .execution_options(synchronize_session=False)
-            )
-    return Recorded(game, number, line, tuple(results), winner, tuple(warnings_of(violations)))
+            db.session.execute(_PEOPLE_CHANGED, {"people": list(game.people)})
+    return Recorded(
+        game, played.number, played.line, tuple(results), played.winner, played.warnings
+    )
 
 
 def _recorded_before(game: Head, seq: int) -> Recorded:
@@ -342,19 +427,6 @@ def _recorded_before(game: Head, seq: int) -> Recorded:
         tuple(warnings_of(violations)),
         repeated=True,
         version=deal.version,
-    )
-
-
-def _game_changed(game_id: str, now: datetime, *, finished: bool | None = None) -> None:
-    """The game's version moves: followers' ETags and cached pages change with it."""
-    values: dict[str, object] = {"version": Game.version + 1, "updated_at": now}
-    if finished is not None:
-        values["finished"] = finished
-    db.session.execute(
-        update(Game)
-        .where(Game.id == game_id)
-        .values(values)
-        .execution_options(synchronize_session=False)
     )
 
 

@@ -81,7 +81,11 @@ def _sqlite_begin(connection: Connection) -> None:
     takes the write lock at once (waiting up to the busy timeout)."""
     if connection.dialect.name == "sqlite":
         writer = connection.get_execution_options().get(WRITER)
-        connection.exec_driver_sql("BEGIN IMMEDIATE" if writer else "BEGIN")
+        # On the driver's connection: a statement of SQLAlchemy's own would cost as much
+        # as the query the transaction is begun for.
+        connection.connection.driver_connection.execute(  # type: ignore[union-attr]
+            "BEGIN IMMEDIATE" if writer else "BEGIN"
+        )
 
 
 def _casefold(value: str | None) -> str | None:
@@ -119,9 +123,10 @@ def write(busy: Text = BUSY) -> Iterator[None]:
         session.connection(execution_options=writer_options(db.engine))
         yield
         session.commit()
-    except OperationalError as error:
-        # SQLite: other writers held the file past the busy timeout; PostgreSQL: a
-        # deadlock or a lost connection. Nothing was written.
+    except (OperationalError, sqlite3.OperationalError) as error:
+        # SQLite: other writers held the file past the busy timeout (at BEGIN IMMEDIATE,
+        # run on the driver: its own error); PostgreSQL: a deadlock or a lost connection.
+        # Nothing was written.
         session.rollback()
         logger.warning("A change gave up: %s", error)
         raise Refused(Why.BUSY, busy) from None

@@ -17,7 +17,7 @@ from datetime import datetime
 from functools import lru_cache
 from typing import Any, NamedTuple, Protocol
 
-from sqlalchemy import func, select
+from sqlalchemy import bindparam, func, select
 from sqlalchemy.orm import selectinload
 
 from ..rules import (
@@ -141,13 +141,21 @@ class Version(NamedTuple):
     token_hash: str
 
 
+# The statements read on every request are built once (Core, on the tables): building a
+# statement and the ORM's handling of it cost more than running it.
+GAME = Game.__table__
+SIDE = Side.__table__
+PLAYER = Player.__table__
+DEAL = Deal.__table__
+
+_VERSION = select(GAME.c.version, GAME.c.token_hash).where(GAME.c.id == bindparam("game_id"))
+
+
 def version_of(game_id: str) -> Version | None:
     """The game's version (one indexed read): the ETag of its pages."""
     if not GAME_ID.fullmatch(game_id):
         return None
-    row = db.session.execute(
-        select(Game.version, Game.token_hash).where(Game.id == game_id)
-    ).one_or_none()
+    row = db.session.execute(_VERSION, {"game_id": game_id}).one_or_none()
     return None if row is None else Version(row.version, row.token_hash)
 
 
@@ -215,6 +223,9 @@ class Head:
         return tuple(sorted({p for side in self.sides for p in side.people if p is not None}))
 
 
+_HOLD = select(GAME.c.id).where(GAME.c.id == bindparam("game_id")).with_for_update()
+
+
 def hold(game_id: str) -> bool:
     """Inside ``db.write()``: lock the game's row until the transaction ends, so that
     changes of one game take turns (SQLite's writer holds the whole database already).
@@ -225,9 +236,38 @@ def hold(game_id: str) -> bool:
         return False
     if db.session.get_bind().dialect.name == "sqlite":
         return True
-    return (
-        db.session.scalar(select(Game.id).where(Game.id == game_id).with_for_update()) is not None
+    return db.session.scalar(_HOLD, {"game_id": game_id}) is not None
+
+
+#: A game's row with its sides and players, one row per player in seat order, and its
+#: last deal's place (``Deal.seq``): not its deals.
+_HEAD = (
+    select(
+        GAME.c.token_hash,
+        GAME.c.variant,
+        GAME.c.options,
+        GAME.c.first_dealer,
+        GAME.c.created_at,
+        GAME.c.finished,
+        GAME.c.version,
+        select(func.coalesce(func.max(DEAL.c.seq), 0))
+        .where(DEAL.c.game_id == GAME.c.id)
+        .scalar_subquery()
+        .label("last_seq"),
+        SIDE.c.id.label("side_id"),
+        SIDE.c.name.label("side_name"),
+        SIDE.c.start,
+        SIDE.c.total,
+        SIDE.c.outcome,
+        SIDE.c.record,
+        PLAYER.c.name.label("player"),
+        PLAYER.c.person_id,
     )
+    .join(SIDE, SIDE.c.game_id == GAME.c.id)
+    .join(PLAYER, PLAYER.c.side_id == SIDE.c.id)
+    .where(GAME.c.id == bindparam("game_id"))
+    .order_by(SIDE.c.position, PLAYER.c.position)
+)
 
 
 def head(game_id: str) -> Head | None:
@@ -235,36 +275,7 @@ def head(game_id: str) -> Head | None:
     length), or None."""
     if not GAME_ID.fullmatch(game_id):
         return None
-    last_seq = (
-        select(func.coalesce(func.max(Deal.seq), 0))
-        .where(Deal.game_id == Game.id)
-        .scalar_subquery()
-    )
-    query = (
-        select(
-            Game.token_hash,
-            Game.variant,
-            Game.options,
-            Game.first_dealer,
-            Game.created_at,
-            Game.finished,
-            Game.version,
-            last_seq.label("last_seq"),
-            Side.id.label("side_id"),
-            Side.name.label("side_name"),
-            Side.start,
-            Side.total,
-            Side.outcome,
-            Side.record,
-            Player.name.label("player"),
-            Player.person_id,
-        )
-        .join(Side, Side.game_id == Game.id)
-        .join(Player, Player.side_id == Side.id)
-        .where(Game.id == game_id)
-        .order_by(Side.position, Player.position)
-    )
-    rows = db.session.execute(query).all()
+    rows = db.session.execute(_HEAD, {"game_id": game_id}).all()
     if not rows:
         return None
     seated: dict[int, list[tuple[str, int | None]]] = {}

@@ -5,8 +5,10 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Sequence
+from functools import cache
 from typing import Any
 
+from babel.support import NullTranslations, Translations
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
@@ -24,11 +26,12 @@ from wtforms import (
     SelectField,
     StringField,
 )
+from wtforms.i18n import messages_path
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
 from wtforms.widgets import TextInput
 
-from ..i18n import say
-from ..rules import RuleSet, Severity, SideResult, Violation, options_of
+from ..i18n import current_language, say
+from ..rules import CanastaKind, RuleSet, Severity, SideResult, Violation, options_of
 from ..rules.scoring import MAX_CANASTAS, MAX_FIGURE
 from ..store.changes import MAX_START
 from ..store.errors import MAX_NAME
@@ -105,20 +108,42 @@ class CountField(IntegerField):
             ) from None
 
 
-class SideDealForm(Form):
-    """One side's figures for a deal (a plain Form: the outer form carries CSRF)."""
+@cache
+def _wtforms_translations(language: str) -> NullTranslations:
+    return Translations.load(messages_path(), [language], domain="wtforms")
 
-    natural_canastas = CountField(_l("Natural canastas"))
-    mixed_canastas = CountField(_l("Mixed canastas"))
-    wild_canastas = CountField(_l("Wild canastas"))
-    sevens_canastas = CountField(_l("Sevens canastas"))
-    concealed_canastas = CountField(_l("Concealed canastas"))
+
+class PageForm(FlaskForm):
+    """A page's form. Its CSRF token is the app's (CSRFProtect checks it on every POST
+    before the view, and templates write it with ``csrf_field()``), so the form does not
+    check it again; WTForms' own messages are read once per language, not per request."""
+
+    class Meta:
+        csrf = False
+
+        def get_translations(self, form: Form) -> NullTranslations:
+            return _wtforms_translations(current_language())
+
+
+#: Each kind of canasta's stepper on the deal form.
+CANASTA_LABELS = {
+    CanastaKind.NATURAL: _l("Natural canastas"),
+    CanastaKind.MIXED: _l("Mixed canastas"),
+    CanastaKind.WILD: _l("Wild canastas"),
+    CanastaKind.SEVENS: _l("Sevens canastas"),
+}
+
+
+class SideDealForm(Form):
+    """One side's figures for a deal; the canasta steppers are the rule set's
+    (``deal_form``)."""
+
     red_threes = CountField(_l("Red threes"))
     meld_points = PointsField(_l("Meld points"))
     hand_points = PointsField(_l("Hand points"))
 
 
-class DealForm(FlaskForm):
+class DealForm(PageForm):
     """A whole deal: who went out, then each side's figures."""
 
     went_out = RadioField(
@@ -148,18 +173,15 @@ class DealForm(FlaskForm):
         results = []
         for index, entry in enumerate(self.sides):
             side = entry.form
-            went_out = out == str(index)
+            counts = {
+                name: getattr(side, name).data or 0 for name in COUNT_FIELDS if name in side
+            }
             results.append(
                 SideResult(
                     meld_points=side.meld_points.points,
                     hand_points=side.hand_points.points,
-                    natural_canastas=side.natural_canastas.data or 0,
-                    mixed_canastas=side.mixed_canastas.data or 0,
-                    wild_canastas=side.wild_canastas.data or 0,
-                    sevens_canastas=side.sevens_canastas.data or 0,
-                    concealed_canastas=side.concealed_canastas.data or 0,
-                    red_threes=side.red_threes.data or 0,
-                    went_out=went_out,
+                    **counts,
+                    went_out=out == str(index),
                     concealed=bool(self.concealed.data),
                 )
             )
@@ -213,18 +235,35 @@ class DealForm(FlaskForm):
         )
 
 
+#: The figures counted with steppers (the rule set's canastas, concealed ones, red threes).
+COUNT_FIELDS = (*(kind.field for kind in CanastaKind), "concealed_canastas", "red_threes")
+
+
+@cache
+def _deal_form_class(kinds: tuple[CanastaKind, ...], concealed_canastas: bool) -> type[DealForm]:
+    steppers: dict[str, Field] = {kind.field: CountField(CANASTA_LABELS[kind]) for kind in kinds}
+    if concealed_canastas:
+        steppers["concealed_canastas"] = CountField(_l("Concealed canastas"))
+    side_form = type("SideDealForm", (SideDealForm,), steppers)
+    return type("DealForm", (DealForm,), {"sides": FieldList(FormField(side_form), min_entries=2)})
+
+
+def deal_form(rules: RuleSet, side_names: Sequence[str]) -> DealForm:
+    """The deal form of a game: a stepper for each kind of canasta its rule set knows (and
+    for concealed canastas when the house rule is on), a column for each side."""
+    form_class = _deal_form_class(rules.canasta_kinds, bool(rules.concealed_canasta_bonus))
+    return form_class().setup(side_names)
+
+
 def fill_deal_form(form: DealForm, results: Sequence[SideResult]) -> None:
     """Put a stored deal's figures into the form for editing."""
     for index, result in enumerate(results):
         side = form.sides[index].form
         side.meld_points.data = str(result.meld_points)
         side.hand_points.data = str(result.hand_points)
-        side.natural_canastas.data = result.natural_canastas
-        side.mixed_canastas.data = result.mixed_canastas
-        side.wild_canastas.data = result.wild_canastas
-        side.sevens_canastas.data = result.sevens_canastas
-        side.concealed_canastas.data = result.concealed_canastas
-        side.red_threes.data = result.red_threes
+        for name in COUNT_FIELDS:
+            if name in side:
+                getattr(side, name).data = getattr(result, name)
         if result.went_out:
             form.went_out.data = str(index)
             form.concealed.data = result.concealed
@@ -285,7 +324,7 @@ BONUS_FIELDS = (
 )
 
 
-class NewGameForm(FlaskForm):
+class NewGameForm(PageForm):
     """Sides, the players in seat order, who deals first, and the house rules."""
 
     sides = FieldList(FormField(SideSetupForm), min_entries=2)
@@ -393,7 +432,7 @@ class NewGameForm(FlaskForm):
         return None
 
 
-class JoinForm(FlaskForm):
+class JoinForm(PageForm):
     """Keep score on this phone: the game's secret, from the scorer link or pasted."""
 
     token = StringField(
@@ -403,7 +442,7 @@ class JoinForm(FlaskForm):
     )
 
 
-class ConfirmForm(FlaskForm):
+class ConfirmForm(PageForm):
     """A POST-only button with its CSRF token; ``seq`` names the deal it confirms."""
 
     seq = HiddenField(validators=[Optional(), Length(max=12)])
@@ -428,7 +467,7 @@ class HistoryForm(Form):
             raise ValidationError(_("The last day cannot come before the first."))
 
 
-class PersonForm(FlaskForm):
+class PersonForm(PageForm):
     """A player's name on the roster: to add someone or to rename them."""
 
     name = StringField(

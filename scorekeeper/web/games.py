@@ -48,7 +48,7 @@ from ..store.history import Filters, history
 from ..store.models import Game
 from . import bp
 from .chart import running_totals
-from .forms import ConfirmForm, DealForm, JoinForm, NewGameForm, fill_deal_form
+from .forms import ConfirmForm, DealForm, JoinForm, NewGameForm, deal_form, fill_deal_form
 
 #: The cookie that holds a game's edit secret, scoped to that game's pages.
 SCORER_COOKIE = "scorer"
@@ -94,8 +94,10 @@ def can_score(game: Secured) -> bool:
     return games.token_matches(game, scorer_token())
 
 
-def _require_scorer(game: Secured) -> None:
-    if not can_score(game):
+def _require_scorer(game: Secured) -> str:
+    """The game's secret this phone holds; a 403 page when it holds none."""
+    secret = scorer_token()
+    if not games.token_matches(game, secret):
         abort(
             403,
             _(
@@ -103,6 +105,8 @@ def _require_scorer(game: Secured) -> None:
                 "link)."
             ),
         )
+    assert secret is not None
+    return secret
 
 
 def _refused(refusal: Refused) -> None:
@@ -335,10 +339,6 @@ def join(game_id: str) -> BaseResponse | tuple[str, int] | str:
 # --- the deal page -------------------------------------------------------------------------
 
 
-def _deal_form(side_names: Sequence[str]) -> DealForm:
-    return DealForm().setup(side_names)
-
-
 def _loose(text: Text) -> Violation:
     """A refusal of the deal as a whole (not of one figure), shown above the save button."""
     return Violation("results", "refused", text)
@@ -430,8 +430,8 @@ def record(game_id: str) -> tuple[str, int] | BaseResponse:
     """Enter the next deal, checked against the rules before anything is saved. The game's
     deals are not read: the page costs the same in the first deal and the two hundredth."""
     game = _head_or_404(game_id)
-    _require_scorer(game)
-    form = _deal_form([side.name for side in game.sides])
+    secret = _require_scorer(game)
+    form = deal_form(game.rules, [side.name for side in game.sides])
     if not form.is_submitted():
         if game.finished:
             flash(_("This game is over. Edit or delete a deal to reopen it."), "error")
@@ -446,7 +446,7 @@ def record(game_id: str) -> tuple[str, int] | BaseResponse:
         return _render_next_deal(game, form, results, loose, status=422)
     try:
         recorded = changes.record_deal(
-            game_id, results, secret=scorer_token(), request_key=form.nonce.data or None
+            game, results, secret=secret, request_key=form.nonce.data or None
         )
     except Refused as refusal:
         if refusal.why is Why.CONFLICT:  # the game ended meanwhile
@@ -527,7 +527,7 @@ def _sheet_with_deal(game_id: str, number: int) -> Sheet:
 def update(game_id: str, number: int) -> tuple[str, int] | BaseResponse:
     """Correct an earlier deal; every later total and minimum follows."""
     sheet = _sheet_with_deal(game_id, number)
-    form = _deal_form([side.name for side in sheet.game.sides])
+    form = deal_form(sheet.rules, [side.name for side in sheet.game.sides])
     if not form.is_submitted():
         deal = sheet.game.deals[number - 1]
         fill_deal_form(form, games.side_results(deal))
@@ -562,7 +562,7 @@ def preview(game_id: str) -> Response:
     _require_scorer(game)
     number = request.args.get("number", type=int) or game.next_deal
     number = max(1, min(number, game.next_deal))
-    form = _deal_form([side.name for side in game.sides])
+    form = deal_form(game.rules, [side.name for side in game.sides])
     context: dict[str, Any]
     if number == game.next_deal:
         results, loose = _entry(form, game.rules, game.minimums)
