@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import shutil
+from pathlib import Path
+
+import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from flask import Flask
 from flask_migrate import downgrade, upgrade
-from sqlalchemy import inspect
+from sqlalchemy import inspect, text
 
 from scorekeeper import MIGRATIONS
 from scorekeeper.store import db
@@ -103,3 +107,82 @@ def test_upgrade_puts_existing_players_on_the_roster_and_caches_records(app: Fla
 
     us = sides[0][2] if isinstance(sides[0][2], dict) else json.loads(sides[0][2])
     assert us["natural_canastas"] == 1 and us["went_out"] == 1 and us["tiers"] == {"50": 1}
+
+
+BROKEN = '''"""a migration that fails halfway (a test's)"""
+from alembic import op
+import sqlalchemy as sa
+
+revision = "ffffffffffff"
+down_revision = "{head}"
+branch_labels = None
+depends_on = None
+
+
+def upgrade():
+    with op.batch_alter_table("deal") as batch_op:
+        batch_op.add_column(sa.Column("broken", sa.Integer(), nullable=True))
+    op.execute("UPDATE game SET variant = 'broken'")
+    raise RuntimeError("a migration that fails halfway")
+
+
+def downgrade():
+    pass
+'''
+
+
+def test_a_failed_migration_leaves_the_database_as_it_was(app: Flask, tmp_path: Path) -> None:
+    """Every migration runs in one transaction: one that fails halfway (after rebuilding a
+    table and changing rows) leaves the schema, the data and the revision as they were, and
+    the next start migrates as if it had never run."""
+    from alembic.script import ScriptDirectory
+    from flask.testing import FlaskClient
+
+    from .test_api import auth, get_game, new_game, result
+
+    client: FlaskClient = app.test_client()
+    game_id, token = new_game(client)
+    deal = {"results": [result(120, hand=10), result(90, hand=15)]}
+    assert client.post(f"/api/games/{game_id}/deals", json=deal, headers=auth(token))
+    before = get_game(client, game_id)
+    head = ScriptDirectory(str(MIGRATIONS)).get_current_head()
+    broken = tmp_path / "migrations"
+    shutil.copytree(MIGRATIONS, broken, ignore=shutil.ignore_patterns("__pycache__"))
+    (broken / "versions" / "ffffffffffff_broken.py").write_text(BROKEN.format(head=head))
+    with app.app_context():
+        with pytest.raises(SystemExit):  # Flask-Migrate logs the error and exits
+            upgrade(directory=str(broken))
+        db.session.remove()
+        tables = set(inspect(db.engine).get_table_names())
+        columns = {column["name"] for column in inspect(db.engine).get_columns("deal")}
+        with db.engine.connect() as connection:
+            revision = connection.execute(text("SELECT version_num FROM alembic_version")).scalar()
+    assert revision == head
+    assert "broken" not in columns
+    assert not [name for name in tables if name.startswith("_alembic_tmp")]
+    assert get_game(client, game_id) == before
+    with app.app_context():
+        upgrade(directory=str(MIGRATIONS))  # the next start: nothing to do, nothing broken
+    assert client.post(f"/api/games/{game_id}/deals", json=deal, headers=auth(token))
+    assert len(get_game(client, game_id)["deals"]) == 2
+
+
+def test_a_table_left_by_an_interrupted_batch_is_dropped(app: Flask) -> None:
+    """SQLite: a batch migration interrupted before migrations ran in one transaction left
+    ``_alembic_tmp_<table>`` behind, and every later upgrade failed on it. The copy is
+    dropped (its table is still there) and the upgrade goes on."""
+    from alembic.script import ScriptDirectory
+
+    with app.app_context():
+        if db.engine.dialect.name != "sqlite":
+            pytest.skip("SQLite's batch migrations rebuild tables")
+        head = ScriptDirectory(str(MIGRATIONS)).get_revision("head")
+        downgrade(directory=str(MIGRATIONS), revision=head.down_revision)
+        with db.engine.begin() as connection:
+            connection.exec_driver_sql("CREATE TABLE _alembic_tmp_game (id VARCHAR(32))")
+        upgrade(directory=str(MIGRATIONS))
+        tables = set(inspect(db.engine).get_table_names())
+        with db.engine.connect() as connection:
+            revision = connection.execute(text("SELECT version_num FROM alembic_version")).scalar()
+    assert revision == head.revision
+    assert "_alembic_tmp_game" not in tables and "game" in tables
