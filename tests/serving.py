@@ -125,6 +125,11 @@ class Gunicorn:
                 found.append(int(stat.parent.name))
         return found
 
+    def kill(self) -> None:
+        """SIGKILL to the master and every worker: requests in flight are cut short."""
+        os.killpg(self.process.pid, signal.SIGKILL)
+        self.process.wait(timeout=10)
+
     def stop(self) -> None:
         if self.process.poll() is None:
             os.killpg(self.process.pid, signal.SIGTERM)

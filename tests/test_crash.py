@@ -5,12 +5,7 @@ from __future__ import annotations
 
 import http.client
 import json
-import os
-import signal
-import socket
 import sqlite3
-import subprocess
-import sys
 import threading
 import time
 import urllib.error
@@ -18,16 +13,7 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
-import pytest
-
-ROOT = Path(__file__).resolve().parents[1]
-BIN = Path(sys.executable).parent
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
+from .serving import Gunicorn
 
 
 def call(
@@ -51,61 +37,9 @@ def call(
         return error.code, json.loads(error.read() or b"null")
 
 
-class Server:
-    """gunicorn serving the app from an instance folder of its own."""
-
-    def __init__(self, instance: Path, workers: int) -> None:
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        env = {
-            **os.environ,
-            "SCOREKEEPER_INSTANCE": str(instance),
-            "SECRET_KEY": "crash",
-            "RATELIMIT_ENABLED": "false",
-            "FLASK_AUTO_MIGRATE": "false",
-        }
-        env.pop("DATABASE_URL", None)
-        self.process = subprocess.Popen(
-            [
-                str(BIN / "gunicorn"),
-                "-w",
-                str(workers),
-                "-b",
-                f"127.0.0.1:{self.port}",
-                "scorekeeper:create_app()",
-            ],
-            cwd=ROOT,
-            env=env,
-            start_new_session=True,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            try:
-                if call(self.url + "/api/variants")[0] == 200:
-                    return
-            except OSError:
-                time.sleep(0.2)
-        self.kill()
-        pytest.fail("the server did not start")
-
-    def kill(self) -> None:
-        os.killpg(self.process.pid, signal.SIGKILL)
-        self.process.wait(timeout=10)
-
-
 def test_sigkill_mid_burst_loses_no_acknowledged_deal(tmp_path: Path) -> None:
-    env = {**os.environ, "SCOREKEEPER_INSTANCE": str(tmp_path), "SECRET_KEY": "crash"}
-    env.pop("DATABASE_URL", None)
-    subprocess.run(  # create the database (the migrations) once, before the workers start
-        [sys.executable, "-c", "from scorekeeper import create_app; create_app()"],
-        cwd=ROOT,
-        env=env,
-        check=True,
-        capture_output=True,
-    )
-    server = Server(tmp_path, workers=2)
+    instance = tmp_path / "instance"
+    server = Gunicorn(instance, workers=2)
     status, game = call(
         server.url + "/api/games",
         "POST",
@@ -159,9 +93,9 @@ def test_sigkill_mid_burst_loses_no_acknowledged_deal(tmp_path: Path) -> None:
         thread.join(timeout=30)
     assert len(acknowledged) >= 30
 
-    with sqlite3.connect(tmp_path / "scorekeeper.sqlite") as database:
+    with sqlite3.connect(instance / "scorekeeper.sqlite") as database:
         assert database.execute("PRAGMA integrity_check").fetchone() == ("ok",)
-    server = Server(tmp_path, workers=1)
+    server = Gunicorn(instance, workers=1)
     try:
         status, after = call(f"{server.url}/api/games/{game['id']}")
     finally:

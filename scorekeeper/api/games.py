@@ -7,10 +7,10 @@ from datetime import UTC, datetime
 from functools import cache
 from typing import Any
 
-from flask import Response, jsonify, request, url_for
+from flask import Response, current_app, jsonify, request, url_for
 
 from .. import game_creation_limit, limiter
-from ..caching import conditional
+from ..caching import conditional, kept
 from ..i18n import say
 from ..rules import (
     VARIANTS,
@@ -297,8 +297,17 @@ def show(game_id: str) -> Response:
     current = games.version_of(game_id)
     if current is None:
         raise ApiError(404, "There is no such game.")
-    etag = f"game-{game_id}-{current.version}"
-    return conditional(etag, lambda: jsonify(game_json(_sheet(game_id))))
+    version = current.version
+
+    def document() -> Response:
+        body = kept(("api-game", game_id, version), lambda: _game_document(game_id))
+        return current_app.response_class(body, mimetype="application/json")
+
+    return conditional(f"game-{game_id}-{version}", document)
+
+
+def _game_document(game_id: str) -> bytes:
+    return jsonify(game_json(_sheet(game_id))).get_data()
 
 
 #: What a side's result may say.
