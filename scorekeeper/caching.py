@@ -16,6 +16,9 @@ from flask import Response, current_app, make_response, request
 from flask.typing import ResponseReturnValue
 from flask_caching import Cache
 
+from .store import games
+from .store.games import Table
+
 cache = Cache()
 T = TypeVar("T")
 
@@ -46,3 +49,9 @@ def kept(key: tuple[Hashable, ...], make: Callable[[], T]) -> T:
         value = make()
         cache.set(name, value)
     return value
+
+
+def table_of(game_id: str) -> Table | None:
+    """What never changes in a game (its rule set, sides and secret's hash), kept per
+    game: a request to change it is read and checked without a query."""
+    return kept(("table", game_id), lambda: games.table_of(game_id))

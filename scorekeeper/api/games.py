@@ -10,7 +10,7 @@ from typing import Any
 from flask import Response, current_app, jsonify, request, url_for
 
 from .. import game_creation_limit, limiter
-from ..caching import conditional, kept
+from ..caching import conditional, kept, table_of
 from ..i18n import say
 from ..rules import (
     VARIANTS,
@@ -26,7 +26,7 @@ from ..rules.game import DealLine
 from ..rules.scoring import BOOLEAN_FIELDS, INTEGER_FIELDS
 from ..store import changes, games
 from ..store.changes import Claimed, Recorded, SideSpec
-from ..store.games import EXPORT_FORMAT, Head, Sheet
+from ..store.games import EXPORT_FORMAT, Head, Secured, Sheet
 from . import ApiError, bp, integer, json_body, reject_unknown, string
 
 PER_PAGE = 20
@@ -55,13 +55,17 @@ def _bearer() -> str | None:
     return token.strip() if scheme.lower() == "bearer" else None
 
 
+def _require_token(game: Secured) -> None:
+    if not games.token_matches(game, _bearer()):
+        raise ApiError(403, "Changing this game needs its token: Authorization: Bearer <token>.")
+
+
 def _head(game_id: str) -> Head:
     """The game (without its deals) a change is asked of, once the token is checked."""
     game = games.head(game_id)
     if game is None:
         raise ApiError(404, "There is no such game.")
-    if not games.token_matches(game, _bearer()):
-        raise ApiError(403, "Changing this game needs its token: Authorization: Bearer <token>.")
+    _require_token(game)
     return game
 
 
@@ -411,12 +415,20 @@ def _recorded_answer(recorded: Recorded) -> dict[str, Any]:
 def record(game_id: str) -> tuple[Response, int]:
     """Record the next deal; 409 once the game is over. A retry with the same
     Idempotency-Key answers as the first time and records nothing."""
-    game = _head(game_id)
+    table = table_of(game_id)
+    if table is None:
+        raise ApiError(404, "There is no such game.")
+    _require_token(table)
     key = _idempotency_key()
-    if game.finished and key is None:  # (a retry of the deal that finished it answers 201)
-        raise ApiError(409, say(changes.GAME_OVER))
-    results = _results(json_body(), game.rules)
-    recorded = changes.record_deal(game, results, secret=_bearer(), request_key=key)
+    try:
+        results = _results(json_body(), table.rules)
+    except ApiError:
+        # A finished game takes no deal, whatever the body says.
+        game = games.head(game_id)
+        if game is not None and game.finished:
+            raise ApiError(409, say(changes.GAME_OVER)) from None
+        raise
+    recorded = changes.record_deal(game_id, results, secret=_bearer(), request_key=key)
     return jsonify(_recorded_answer(recorded)), 201
 
 

@@ -287,11 +287,10 @@ _SIDE_RECORD = (
         record=bindparam("new_record", type_=SIDE.c.record.type),
     )
 )
-#: The first write: the game moves to its next version, if it is still at the version the
-#: deal was played from (its head as read). Its pages' ETags and cache keys change with it.
-_CLAIM = (
+#: The game moves to its next version: its pages' ETags and cache keys change with it.
+_GAME_CHANGED = (
     update(GAME)
-    .where(GAME.c.id == bindparam("game_id"), GAME.c.version == bindparam("seen"))
+    .where(GAME.c.id == bindparam("game_id"))
     .values(
         version=GAME.c.version + 1,
         updated_at=bindparam("now", type_=GAME.c.updated_at.type),
@@ -306,85 +305,47 @@ _PEOPLE_CHANGED = (
 )
 
 
-@dataclass(frozen=True)
-class _Played:
-    """A deal played from a game's head, checked and scored: what recording it writes."""
-
-    number: int
-    line: DealLine
-    winner: int | None
-    records: tuple[SideRecord, ...]
-    warnings: tuple[Violation, ...]
-
-
-def _play(game: Head, results: Sequence[SideResult]) -> _Played:
-    """The next deal of ``game``, as the rules engine checks and scores it."""
-    if game.finished:
-        raise Refused(Why.CONFLICT, GAME_OVER)
-    violations = validate_deal(results, game.rules, minimums=game.minimums)
-    errors = errors_of(violations)
-    if errors:
-        raise Refused.breaking(errors)
-    number = game.next_deal
-    line = next_line(game.rules, game.totals, results, number, game.dealer(number))
-    winner = winner_of(line.totals, game.rules.target)
-    records = tuple(
-        ended(record_with(side.record, line, index, result), index, winner)
-        for index, (side, result) in enumerate(zip(game.sides, results, strict=True))
-    )
-    return _Played(number, line, winner, records, tuple(warnings_of(violations)))
-
-
-def _claim(game: Head, played: _Played, now: datetime) -> bool:
-    """Move the game to its next version if it is still at the version read."""
-    claimed = db.session.execute(
-        _CLAIM,
-        {
-            "game_id": game.id,
-            "seen": game.version,
-            "now": now,
-            "finished": played.winner is not None,
-        },
-    )
-    return bool(claimed.rowcount == 1)  # type: ignore[attr-defined]
-
-
 def record_deal(
-    game: Head,
+    game_id: str,
     results: Sequence[SideResult],
     *,
     secret: str | None,
     request_key: str | None = None,
 ) -> Recorded:
-    """Record the next deal of ``game`` (its head, as the caller read it to check the
-    request). A ``request_key`` this game has seen records nothing and answers with the
-    deal it recorded then (a double tap, a retried request). Refused when the game is
-    over or the entry breaks a rule.
-
-    The deal is played from the head as read, and saved with a version check: the first
-    write moves the game to its next version only from the version read. When another
-    change came first, the game is read again, held, and the deal played again."""
-    _require_secret(game, secret)
+    """Record the next deal of a game, played from the running totals kept next to its
+    sides (its deals are not read). A ``request_key`` this game has seen records nothing
+    and answers with the deal it recorded then (a double tap, a retried request). Refused
+    when the game is over or the entry breaks a rule."""
     with write():
+        game = head(game_id) if hold(game_id) else None
+        if game is None:
+            raise Refused(Why.NOT_FOUND, NO_GAME)
+        _require_secret(game, secret)
         if request_key is not None:
-            seq = db.session.scalar(_REPEATED, {"game_id": game.id, "key": request_key})
+            seq = db.session.scalar(_REPEATED, {"game_id": game_id, "key": request_key})
             if seq is not None:
                 return _recorded_before(game, seq)
+        if game.finished:
+            raise Refused(Why.CONFLICT, GAME_OVER)
+        rules = game.rules
+        violations = validate_deal(results, rules, minimums=game.minimums)
+        errors = errors_of(violations)
+        if errors:
+            raise Refused.breaking(errors)
+        number = game.next_deal
+        line = next_line(rules, game.totals, results, number, game.dealer(number))
+        winner = winner_of(line.totals, rules.target)
+        records = [
+            ended(record_with(side.record, line, index, result), index, winner)
+            for index, (side, result) in enumerate(zip(game.sides, results, strict=True))
+        ]
         now = utcnow()
-        try:
-            played: _Played | None = _play(game, results)
-        except Refused:
-            played = None  # refused as the game was read: perhaps no longer so
-        if played is None or not _claim(game, played, now):
-            # Another change came first: the game is read again, held, and played again.
-            fresh = head(game.id) if hold(game.id) else None
-            if fresh is None:
-                raise Refused(Why.NOT_FOUND, NO_GAME)
-            game, played = fresh, _play(fresh, results)
-            _claim(game, played, now)
+        db.session.execute(
+            _GAME_CHANGED, {"game_id": game_id, "now": now, "finished": winner is not None}
+        )
         deal_id = db.session.scalar(
             _NEW_DEAL,
-            {"game_id": game.id, "seq": game.last_seq + 1, "key": request_key, "now": now},
+            {"game_id": game_id, "seq": game.last_seq + 1, "key": request_key, "now": now},
         )
         assert deal_id is not None
         db.session.execute(_NEW_RESULT, _result_rows(deal_id, results))
@@ -397,14 +358,12 @@ def record_deal(
                     "new_outcome": record.outcome.value,
                     "new_record": record_to_json(record),
                 }
-                for side, record in zip(game.sides, played.records, strict=True)
+                for side, record in zip(game.sides, records, strict=True)
             ],
         )
         if game.people:
             db.session.execute(_PEOPLE_CHANGED, {"people": list(game.people)})
-    return Recorded(
-        game, played.number, played.line, tuple(results), played.winner, played.warnings
-    )
+    return Recorded(game, number, line, tuple(results), winner, tuple(warnings_of(violations)))
 
 
 def _recorded_before(game: Head, seq: int) -> Recorded:

@@ -223,6 +223,39 @@ class Head:
         return tuple(sorted({p for side in self.sides for p in side.people if p is not None}))
 
 
+class Table(NamedTuple):
+    """What never changes in a game: its rule set, its number of sides, its secret's hash
+    (what a request to change it is read and checked against before it is made)."""
+
+    variant: str
+    options: dict[str, Any]
+    sides: int
+    token_hash: str
+
+    @property
+    def rules(self) -> RuleSet:
+        return rules_of(self.variant, self.sides, self.options)
+
+
+_TABLE = select(
+    GAME.c.variant,
+    GAME.c.options,
+    GAME.c.token_hash,
+    select(func.count(SIDE.c.id)).where(SIDE.c.game_id == GAME.c.id).scalar_subquery(),
+).where(GAME.c.id == bindparam("game_id"))
+
+
+def table_of(game_id: str) -> Table | None:
+    """The game's rule set, number of sides and secret's hash, or None (no such game)."""
+    if not GAME_ID.fullmatch(game_id):
+        return None
+    row = db.session.execute(_TABLE, {"game_id": game_id}).one_or_none()
+    if row is None:
+        return None
+    variant, options, token_hash, sides = row
+    return Table(variant, dict(options or {}), sides, token_hash)
+
+
 _HOLD = select(GAME.c.id).where(GAME.c.id == bindparam("game_id")).with_for_update()
 
 

@@ -23,7 +23,7 @@ from markupsafe import Markup
 from werkzeug.wrappers import Response as BaseResponse
 
 from .. import game_creation_limit, htmx, limiter
-from ..caching import conditional, kept
+from ..caching import conditional, kept, table_of
 from ..i18n import current_language, number, say
 from ..rules import (
     VARIANTS,
@@ -428,40 +428,55 @@ def _render_next_deal(
 @bp.route("/games/<game_id>/deals/new", methods=["GET", "POST"])
 def record(game_id: str) -> tuple[str, int] | BaseResponse:
     """Enter the next deal, checked against the rules before anything is saved. The game's
-    deals are not read: the page costs the same in the first deal and the two hundredth."""
-    game = _head_or_404(game_id)
-    secret = _require_scorer(game)
-    form = deal_form(game.rules, [side.name for side in game.sides])
-    if not form.is_submitted():
+    deals are not read: the page costs the same in the first deal and the two hundredth;
+    a save reads the game once, under the lock it is saved in."""
+    if request.method == "GET":
+        game = _head_or_404(game_id)
+        _require_scorer(game)
         if game.finished:
             flash(_("This game is over. Edit or delete a deal to reopen it."), "error")
             return redirect(url_for("web.sheet", game_id=game_id))
+        form = deal_form(game.rules, [side.name for side in game.sides])
         form.nonce.data = secrets.token_urlsafe(16)
         return _render_next_deal(game, form, None)
-    results, loose = _entry(form, game.rules, game.minimums)
-    if results is None or form.has_errors():
-        if game.finished:
-            flash(_("This game is over. Edit or delete a deal to reopen it."), "error")
+    table = table_of(game_id)
+    if table is None:
+        abort(404, str(NO_GAME))
+    secret = _require_scorer(table)
+    # The sides' names only label the choices: the page shown again reads them.
+    form = deal_form(table.rules, [""] * table.sides)
+    results = form.results() if form.validate() else None
+    refusal: Refused | None = None
+    if results is not None and not form.has_errors():
+        try:
+            recorded = changes.record_deal(
+                game_id, results, secret=secret, request_key=form.nonce.data or None
+            )
+        except Refused as refused:
+            refusal = refused
+        else:
+            if recorded.repeated:
+                # A double tap or a resent form: the deal is already on the sheet.
+                flash(_("Deal %(number)s was already saved.", number=recorded.number), "saved")
+            else:
+                flash(_("Deal %(number)s saved.", number=recorded.number), "saved")
             return redirect(url_for("web.sheet", game_id=game_id))
-        return _render_next_deal(game, form, results, loose, status=422)
-    try:
-        recorded = changes.record_deal(
-            game, results, secret=secret, request_key=form.nonce.data or None
-        )
-    except Refused as refusal:
-        if refusal.why is Why.CONFLICT:  # the game ended meanwhile
-            flash(say(refusal.text), "error")
-            return redirect(url_for("web.sheet", game_id=game_id))
-        if refusal.why in (Why.FORBIDDEN, Why.NOT_FOUND):
-            _refused(refusal)
-        game = _head_or_404(game_id)
-        return _render_next_deal(game, form, results, [_loose(refusal.text)], status=409)
-    if recorded.repeated:
-        # A double tap or a resent form: the deal is already on the sheet.
-        flash(_("Deal %(number)s was already saved.", number=recorded.number), "saved")
-    else:
-        flash(_("Deal %(number)s saved.", number=recorded.number), "saved")
-    return redirect(url_for("web.sheet", game_id=game_id))
+    if refusal is not None and refusal.why in (Why.FORBIDDEN, Why.NOT_FOUND):
+        _refused(refusal)
+    game = _head_or_404(game_id)
+    if game.finished:
+        flash(_("This game is over. Edit or delete a deal to reopen it."), "error")
+        return redirect(url_for("web.sheet", game_id=game_id))
+    form.setup([side.name for side in game.sides])
+    loose = (
+        form.attach(validate_deal(results, game.rules, minimums=game.minimums))
+        if (results is not None)
+        else []
+    )
+    if refusal is not None and refusal.why is not Why.INVALID:
+        loose = [*loose, _loose(refusal.text)]
+    status = 422 if refusal is None or refusal.why is Why.INVALID else 409
+    return _render_next_deal(game, form, results, loose, status=status)
 
 
 def _edit_preview(
