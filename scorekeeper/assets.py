@@ -101,6 +101,7 @@ class Assets:
         self.folder = folder
         self.files: dict[str, Asset] = {}
         self._stamps: dict[str, tuple[float, int]] = {}
+        self._urls: dict[tuple[str, str], str] = {}
         self.refresh()
 
     def refresh(self) -> None:
@@ -126,9 +127,15 @@ class Assets:
         return hashlib.sha256(listing.encode()).hexdigest()[:HASH_LENGTH]
 
     def url(self, name: str) -> str:
-        """The address of a static file under its hashed name (the plain one if unknown)."""
+        """The address of a static file under its hashed name (the plain one if unknown);
+        built once per name and root path (every page names six)."""
         asset = self.files.get(name)
-        return url_for("static", filename=asset.hashed_name if asset else name)
+        filename = asset.hashed_name if asset else name
+        key = (filename, request.script_root)
+        found = self._urls.get(key)
+        if found is None:
+            found = self._urls[key] = url_for("static", filename=filename)
+        return found
 
     def find(self, requested: str) -> tuple[Asset, bool] | None:
         """The file a static address asks for, and whether it asks for this very content."""

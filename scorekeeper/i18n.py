@@ -17,7 +17,8 @@ from babel import Locale
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal, format_percent
-from flask import Flask, request
+from babel.support import NullTranslations
+from flask import Flask, g, request
 from flask_babel import Babel, get_locale, get_translations
 
 from .rules.text import Text
@@ -57,9 +58,9 @@ _SAMPLES = (0, 7, -7, 999, -999, 1000, -1000, 12345, -12345, 999999, 1000000, -1
 @cache
 def _whole_numbers(language: str) -> Callable[[int], str]:
     """How ``language`` writes a whole number, looked up once: Python's own grouping with
-    the language's separator and minus sign. Babel's general formatter costs about fifty
-    times as much, and a score sheet writes hundreds of numbers. A language whose pattern
-    is not plain groups of three keeps Babel's (the samples must come out the same)."""
+    the language's separator and minus sign (a score sheet writes hundreds of numbers, and
+    Babel's general formatter is slow: docs/PERFORMANCE.md). A language whose pattern is
+    not plain groups of three keeps Babel's (the samples must come out the same)."""
     symbols = Locale.parse(language).number_symbols["latn"]
     group, minus = symbols["group"], symbols["minusSign"]
 
@@ -104,13 +105,22 @@ def percent(value: float | None) -> str:
     return format_percent(value, locale=current_language())
 
 
+def translations() -> NullTranslations:
+    """The request's catalogue, found once for the request (with its language, which
+    Flask-Babel keeps on ``g`` too): Flask-Babel finds it anew for every word."""
+    found: NullTranslations | None = g.get("translations")
+    if found is None:
+        found = g.translations = get_translations()
+    return found
+
+
 def say(text: Text | str) -> str:
     """A sentence of the rules engine in the request's language."""
     if isinstance(text, str):
         return text
     # The catalogue's own lookups: the sentence formats its values itself.
-    translations = get_translations()
-    return text.render(translations.gettext, translations.ngettext)
+    catalogue = translations()
+    return text.render(catalogue.gettext, catalogue.ngettext)
 
 
 def compile_catalogues(folder: Path = TRANSLATIONS) -> None:
@@ -133,6 +143,15 @@ def init_app(app: Flask) -> None:
     compile_catalogues()
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(TRANSLATIONS))
     babel.init_app(app, locale_selector=select_language)
+    # As Flask-Babel installs them, with the catalogue found once (the i18n extension adds
+    # the method).
+    app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]
+        gettext=lambda s: translations().ugettext(s),
+        ngettext=lambda s, p, n: translations().ungettext(s, p, n),
+        newstyle=True,
+        pgettext=lambda c, s: translations().upgettext(c, s),
+        npgettext=lambda c, s, p, n: translations().unpgettext(c, s, p, n),
+    )
     app.jinja_env.filters["num"] = number
     app.jinja_env.filters["signed"] = signed
     app.jinja_env.filters["say"] = say

@@ -13,7 +13,6 @@ import hmac
 import json
 import re
 from dataclasses import dataclass, field
-from datetime import datetime
 from functools import lru_cache
 from typing import Any, NamedTuple, Protocol
 
@@ -181,7 +180,6 @@ class Head:
     options: dict[str, Any]
     rules: RuleSet
     first_dealer: int
-    created_at: datetime
     finished: bool
     version: int
     sides: tuple[SideHead, ...]
@@ -280,7 +278,6 @@ _HEAD = (
         GAME.c.variant,
         GAME.c.options,
         GAME.c.first_dealer,
-        GAME.c.created_at,
         GAME.c.finished,
         GAME.c.version,
         select(func.coalesce(func.max(DEAL.c.seq), 0))
@@ -328,14 +325,14 @@ def head(game_id: str) -> Head | None:
         if row.side_id in seated
     )
     game = rows[0]
+    options = dict(game.options or {})
     return Head(
         id=game_id,
         token_hash=game.token_hash,
         variant=game.variant,
-        options=dict(game.options or {}),
-        rules=rules_of(game.variant, len(sides), game.options),
+        options=options,
+        rules=rules_of(game.variant, len(sides), options),
         first_dealer=game.first_dealer,
-        created_at=game.created_at,
         finished=game.finished,
         version=game.version,
         sides=sides,
