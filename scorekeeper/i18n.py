@@ -19,7 +19,7 @@ from babel.messages.pofile import read_po
 from babel.numbers import format_decimal, format_percent
 from babel.support import NullTranslations
 from flask import Flask, g, request
-from flask_babel import Babel, get_locale, get_translations
+from flask_babel import Babel, LazyString, get_locale, get_translations
 
 from .rules.text import Text
 
@@ -112,6 +112,17 @@ def translations() -> NullTranslations:
     if found is None:
         found = g.translations = get_translations()
     return found
+
+
+def gettext(string: str, **variables: object) -> str:
+    """A word or sentence in the request's language (as Flask-Babel's ``gettext``)."""
+    translated: str = translations().ugettext(string)
+    return translated % variables if variables else translated
+
+
+def lazy_gettext(string: str, **variables: object) -> LazyString:
+    """``gettext`` when the string is shown (labels of forms defined at import)."""
+    return LazyString(gettext, string, **variables)
 
 
 def say(text: Text | str) -> str:

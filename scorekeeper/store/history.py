@@ -77,8 +77,9 @@ def _conditions(filters: Filters) -> list[ColumnElement[bool]]:
     return where
 
 
+GAME = Game.__table__
 #: The history's order: games in progress first, newest first.
-ORDER = (Game.finished, Game.created_at.desc(), Game.id)
+ORDER = (GAME.c.finished, GAME.c.created_at.desc(), GAME.c.id)
 
 
 def history(filters: Filters, page: int = 1, per_page: int = PER_PAGE) -> tuple[list[Game], int]:
@@ -109,12 +110,13 @@ class Listing:
 def listing(filters: Filters, page: int = 1, per_page: int = PER_PAGE) -> Listing:
     """Page ``page`` of the history (the last page when past the end) as the ids and
     versions of its games, in two light queries."""
-    total = db.session.scalar(select(func.count(Game.id)).where(*_conditions(filters))) or 0
+    where = _conditions(filters)
+    total = db.session.scalar(select(func.count(GAME.c.id)).where(*where)) or 0
     pages = max(1, -(-total // per_page))
     page = min(page, pages)
     rows = db.session.execute(
-        select(Game.id, Game.version)
-        .where(*_conditions(filters))
+        select(GAME.c.id, GAME.c.version)
+        .where(*where)
         .order_by(*ORDER)
         .limit(per_page)
         .offset((page - 1) * per_page)

@@ -13,9 +13,9 @@ import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
 from datetime import datetime
-from typing import Any
+from typing import Any, NamedTuple
 
-from sqlalchemy import Select, Update, case, func, or_, select, update
+from sqlalchemy import Select, Update, bindparam, case, func, or_, select, update
 
 from ..rules.stats import (
     Meeting,
@@ -68,8 +68,24 @@ def person_for(name: str) -> Person:
     return person
 
 
-def find(person_id: int) -> Person | None:
-    return db.session.get(Person, person_id)
+class Listed(NamedTuple):
+    """Someone on the roster as their page's frame needs them."""
+
+    id: int
+    name: str
+    #: Their page's version (see ``Person.version``).
+    version: int
+
+
+PERSON = Person.__table__
+_FIND = select(PERSON.c.id, PERSON.c.name, PERSON.c.version).where(
+    PERSON.c.id == bindparam("person_id")
+)
+
+
+def find(person_id: int) -> Listed | None:
+    row = db.session.execute(_FIND, {"person_id": person_id}).one_or_none()
+    return None if row is None else Listed(row.id, row.name, row.version)
 
 
 @dataclass(frozen=True)
@@ -98,10 +114,12 @@ def roster() -> list[RosterLine]:
     return [RosterLine(person, games, won, last) for person, games, won, last in rows]
 
 
+_CHOICES = select(PERSON.c.id, PERSON.c.name).order_by(PERSON.c.key)
+
+
 def roster_choices() -> list[tuple[int, str]]:
     """Everyone's id and name, by name (for pickers: one light query)."""
-    rows = db.session.execute(select(Person.id, Person.name).order_by(Person.key)).all()
-    return [(person_id, name) for person_id, name in rows]
+    return [(person_id, name) for person_id, name in db.session.execute(_CHOICES)]
 
 
 def add(name: str) -> Person:
@@ -245,8 +263,11 @@ def _summary(seats: Sequence[Seat]) -> Summary:
     return summarise([(seat.variant, seat.record) for seat in seats])
 
 
-def player_page(person: Person) -> PlayerPage:
+def player_page(person_id: int) -> PlayerPage | None:
     """A person's statistics, partnerships and rivals, in a fixed number of queries."""
+    person = db.session.get(Person, person_id)
+    if person is None:
+        return None
     mine = _sides_together([person.id], exactly=False)
     seats = _seats(mine)
     # Everyone at those games: (game, side, side's outcome, person) rows, one query.
@@ -265,9 +286,9 @@ def player_page(person: Person) -> PlayerPage:
     people[person.id] = person
     seated: dict[int, list[int | None]] = {}
     at_game: dict[str, list[tuple[int, str, int | None]]] = {}
-    for game_id, side_id, outcome, person_id in table:
-        seated.setdefault(side_id, []).append(person_id)
-        at_game.setdefault(game_id, []).append((side_id, outcome, person_id))
+    for game_id, side_id, outcome, seated_person in table:
+        seated.setdefault(side_id, []).append(seated_person)
+        at_game.setdefault(game_id, []).append((side_id, outcome, seated_person))
 
     teams: dict[tuple[int, ...], list[Seat]] = {}
     meetings: list[Meeting[Person]] = []

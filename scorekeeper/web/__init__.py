@@ -15,13 +15,13 @@ from flask import (
     url_for,
 )
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext as _
-from flask_babel import lazy_gettext
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response as BaseResponse
 
 from ..assets import Assets
+from ..i18n import gettext as _
+from ..i18n import lazy_gettext
 
 bp = Blueprint("web", __name__)
 

@@ -9,8 +9,6 @@ from functools import cache
 from typing import Any
 
 from babel.support import NullTranslations, Translations
-from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import (
     BooleanField,
@@ -31,6 +29,8 @@ from wtforms.validators import InputRequired, Length, NumberRange, Optional, Val
 from wtforms.widgets import TextInput
 
 from ..i18n import current_language, say
+from ..i18n import gettext as _
+from ..i18n import lazy_gettext as _l
 from ..rules import CanastaKind, RuleSet, Severity, SideResult, Violation, options_of
 from ..rules.scoring import MAX_CANASTAS, MAX_FIGURE
 from ..store.changes import MAX_START

@@ -16,15 +16,14 @@ from flask import (
     request,
     url_for,
 )
-from flask_babel import gettext as _
-from flask_babel import lazy_gettext
 from itsdangerous import BadSignature, URLSafeSerializer
 from markupsafe import Markup
 from werkzeug.wrappers import Response as BaseResponse
 
 from .. import game_creation_limit, htmx, limiter
 from ..caching import conditional, kept, table_of
-from ..i18n import current_language, number, say
+from ..i18n import current_language, lazy_gettext, number, say
+from ..i18n import gettext as _
 from ..rules import (
     VARIANTS,
     RuleSet,

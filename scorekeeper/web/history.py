@@ -9,10 +9,10 @@ from collections.abc import Iterator
 from datetime import UTC, datetime
 
 from flask import Response, render_template, request, stream_with_context
-from flask_babel import gettext as _
 from markupsafe import Markup
 
 from ..caching import kept
+from ..i18n import gettext as _
 from ..rules import VARIANTS
 from ..store.games import export_game, sheet_of
 from ..store.history import Filters, every_game, games_of, listing

@@ -5,15 +5,14 @@ from __future__ import annotations
 import re
 
 from flask import abort, flash, redirect, render_template, url_for
-from flask_babel import gettext as _
 from markupsafe import Markup
 from werkzeug.wrappers import Response as BaseResponse
 
 from ..caching import kept
+from ..i18n import gettext as _
 from ..i18n import say
 from ..store import players
 from ..store.errors import Refused, Why
-from ..store.models import Person
 from . import bp
 from .forms import PersonForm
 
@@ -21,7 +20,7 @@ from .forms import PersonForm
 MAX_ID = 2**31 - 1
 
 
-def _person_or_404(person_id: int) -> Person:
+def _person_or_404(person_id: int) -> players.Listed:
     person = players.find(person_id) if person_id <= MAX_ID else None
     if person is None:
         abort(404, _("There is no such player on the list."))
@@ -59,11 +58,13 @@ def player(person_id: int) -> str:
     )
 
 
-def _page_part(person: Person) -> Markup:
+def _page_part(person: players.Listed) -> Markup:
     """The player's figures, rendered once per version of their page (caching.kept)."""
 
     def make() -> str:
-        page = players.player_page(person)
+        page = players.player_page(person.id)
+        if page is None:
+            abort(404, _("There is no such player on the list."))
         return render_template("players/_page.html", page=page)
 
     return Markup(kept(("player", person.id, person.version), make))
