@@ -16,10 +16,12 @@ from flask import (
 )
 from flask.typing import ResponseReturnValue
 from flask_wtf.csrf import CSRFError
+from markupsafe import Markup
 from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response as BaseResponse
 
 from ..assets import Assets
+from ..caching import kept
 from ..i18n import gettext as _
 from ..i18n import lazy_gettext
 
@@ -130,12 +132,25 @@ def theme(mode: str) -> BaseResponse:
     return _remember(THEME_COOKIE, mode)
 
 
+def _chosen_theme() -> str:
+    chosen = request.cookies.get(THEME_COOKIE, "auto")
+    return chosen if chosen in THEMES else "auto"
+
+
+def page_bar() -> Markup:
+    """The bar at the top of every page, rendered once per page, language and scheme."""
+    here = request.full_path if request.query_string else request.path
+    html = kept(
+        ("bar", here, _chosen_theme()), lambda: render_template("_bar.html", here=here)
+    )
+    return Markup(html)
+
+
 @bp.app_context_processor
 def _theme() -> dict[str, object]:
-    chosen = request.cookies.get(THEME_COOKIE, "auto")
-    chosen = chosen if chosen in THEMES else "auto"
+    chosen = _chosen_theme()
     following = THEMES[(THEMES.index(chosen) + 1) % len(THEMES)]
-    return {"theme": chosen, "next_theme": following}
+    return {"theme": chosen, "next_theme": following, "page_bar": page_bar}
 
 
 #: What the service worker keeps from the start: everything every page loads.

@@ -45,11 +45,16 @@ def _filters(form: HistoryForm) -> Filters:
 FILTERS = ("q", "player", "variant", "since", "until")
 
 
+#: The query-string keys the history page reads.
+ARGUMENTS = (*FILTERS, "page")
+
+
 @bp.get("/history")
 def history_page() -> str:
     """All games, in progress first and newest first; filtered, searched and paged."""
+    choices = roster_choices()
     form = HistoryForm(request.args)
-    form.player.choices = [("", _("Everyone"))] + [(str(pid), n) for pid, n in roster_choices()]
+    form.player.choices = [("", _("Everyone"))] + [(str(pid), n) for pid, n in choices]
     form.variant.choices = [("", _("Every rule set"))] + [
         (variant.id, _(variant.short_name)) for variant in VARIANTS.values()
     ]
@@ -58,25 +63,23 @@ def history_page() -> str:
     query = {k: request.args[k] for k in FILTERS if request.args.get(k)}
     listed = listing(filters, page)
 
-    def games_part() -> str:
+    def content() -> str:
         return render_template(
-            "history/_games.html",
+            "history/_content.html",
+            form=form,
+            filtered=filters.active,
             games=games_of(listed),
             total=listed.total,
             page=listed.page,
             pages=listed.pages,
             query=query,
-            filtered=filters.active,
         )
 
-    # Kept under the versions of the games it shows: any change of one makes a new key.
-    key = ("history", tuple(sorted(query.items())), listed)
-    return render_template(
-        "history/index.html",
-        form=form,
-        games_part=Markup(kept(key, games_part)),
-        filtered=filters.active,
-    )
+    # Kept under what it shows: the filters as asked, the games of the page with their
+    # versions (any change of one makes a new key), and the roster the picker offers.
+    asked = tuple((name, request.args.get(name)) for name in ARGUMENTS)
+    key = ("history", asked, listed, tuple(choices))
+    return render_template("history/index.html", content=Markup(kept(key, content)))
 
 
 def _cell(value: object) -> object:
