@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import json
 from typing import Any
 
 from flask import Flask
@@ -45,6 +46,34 @@ def test_export_then_import_gives_the_same_game(client: FlaskClient) -> None:
     copy = imported.get_json()
     assert copy["id"] != game_id and copy["token"] != token
     assert comparable(get_game(client, copy["id"])) == comparable(get_game(client, game_id))
+
+
+def test_a_long_game_exports_and_imports_whole(app: Flask, client: FlaskClient) -> None:
+    """A long game's export is larger than any other request may be (64 KB), and imports
+    all the same; an import is still bounded."""
+    game_id, token = new_game(client, options={"target": 1_000_000})
+    body = {"results": [result(150, hand=10), result(90, hand=15)]}
+    document = client.get(f"/api/games/{game_id}/export").get_json()
+    document["deals"] = [body] * 400
+    document.pop("totals"), document.pop("winner")
+    raw = json.dumps(document).encode()
+    assert len(raw) > app.config["MAX_CONTENT_LENGTH"]
+    imported = client.post("/api/games/import", data=raw, content_type="application/json")
+    assert imported.status_code == 201, imported.get_json()
+    copy = get_game(client, imported.get_json()["id"])
+    assert len(copy["deals"]) == 400
+    exported = client.get(f"/api/games/{copy['id']}/export").get_json()
+    again = client.post("/api/games/import", json=exported)
+    assert again.status_code == 201
+    assert comparable(get_game(client, again.get_json()["id"])) == comparable(copy)
+    # A deal body that large is refused, and so is an import past its own bound.
+    deals = f"/api/games/{game_id}/deals"
+    too_big = client.post(deals, data=raw, headers=auth(token), content_type="application/json")
+    assert too_big.status_code == 413
+    document["deals"] = [body] * 40_000
+    huge = client.post("/api/games/import", json=document)
+    assert huge.status_code == 413
+    assert client.get("/api/games").get_json()["total"] == 3
 
 
 @settings(

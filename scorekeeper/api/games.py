@@ -496,6 +496,7 @@ EXPORT_KEYS = frozenset(
 @limiter.limit(game_creation_limit)
 def import_() -> tuple[Response, int]:
     """Create a game from an export: the same scores, totals and winner, a new id and token."""
+    request.max_content_length = current_app.config["IMPORT_MAX_CONTENT_LENGTH"]
     body = json_body()
     if body.get("format") != EXPORT_FORMAT:
         raise ApiError(
