@@ -134,7 +134,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         # shares them between workers.
         CACHE_TYPE="SimpleCache",
         CACHE_DEFAULT_TIMEOUT=3600,
-        CACHE_THRESHOLD=500,
+        # A club evening's games: each one's parts of pages (tens of kilobytes) and the
+        # facts its requests are checked against (a few hundred bytes).
+        CACHE_THRESHOLD=5000,
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)

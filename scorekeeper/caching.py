@@ -51,6 +51,7 @@ def kept(key: tuple[Hashable, ...], make: Callable[[], T]) -> T:
     return value
 
 
+
 def table_of(game_id: str) -> Table | None:
     """What never changes in a game (its rule set, sides and secret's hash), kept per
     game: a request to change it is read and checked without a query."""
