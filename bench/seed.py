@@ -5,6 +5,9 @@ four red threes, meld points that hold the canastas and reach the side's minimum
 recorded through the store layer (``import_game``: ``create_game``, then ``add_deal`` for
 each deal), so the rules engine checks it exactly as it checks a deal entered at the table,
 and the sides' cached totals and records (history, statistics) are what the app stores.
+Besides the finished games it seeds the open games the writes go to: those the API records
+deals into, those the deal page saves into (by size, as many as the benchmark asks for)
+and a 1,000-deal game to export and import again.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from __future__ import annotations
 import json
 import random
 import time
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -49,6 +53,8 @@ assert len(PLAYERS) == len(set(PLAYERS)) == 50
 
 #: Finished games have this many deals (the issue's "15 to 30").
 DEALS_PER_GAME = (15, 30)
+#: The typical game the reads are measured on: one with this many deals is always seeded.
+TYPICAL_DEALS = 23
 #: Games are redated (and those changes committed) in batches of this many.
 BATCH = 50
 #: House rules of the games that must not end while the benchmark adds deals to them.
@@ -70,6 +76,11 @@ class Seeded:
     open_games: list[tuple[str, str]] = field(default_factory=list)
     #: The edit token of the typical and the long game (for the scorer's view).
     tokens: dict[str, str] = field(default_factory=dict)
+    #: Open games the deal page saves into, by their number of deals: (id, token) each.
+    deal_page_games: dict[int, list[tuple[str, str]]] = field(default_factory=dict)
+    #: An open game of many deals (id, token) that the benchmark exports and imports.
+    import_id: str = ""
+    import_deals: int = 0
     seconds: float = 0.0
 
     def save(self, path: Path) -> None:
@@ -138,11 +149,16 @@ def _record(
     deals: list[list[SideResult]],
     created: datetime,
     options: dict[str, object] | None = None,
+    table: int | None = None,
 ) -> tuple[str, str, bool]:
     """A game of four players drawn from the fifty, with its deals, as the store imports a
     game: each deal checked by the rules engine, then the game replayed, its sides' records
-    cached and committed. The game is then dated back to ``created``."""
+    cached and committed. The game is then dated back to ``created``. A game played
+    tonight at table number ``table`` seats guests of that table: a player sits at one
+    table at a time."""
     a1, b1, a2, b2 = rng.sample(PLAYERS, 4)
+    if table is not None:
+        a1, b1, a2, b2 = (f"{name} {table:05d}" for name in (a1, b1, a2, b2))
     game_id, token = import_game(
         "classic",
         [SideSpec(f"{a1} & {a2}", [a1, a2]), SideSpec(f"{b1} & {b2}", [b1, b2])],
@@ -157,8 +173,17 @@ def _record(
     return game_id, token, game.finished
 
 
-def seed(app: Flask, *, games: int = 1000, long_deals: int = 200, open_games: int = 32) -> Seeded:
-    """Fill the (empty, migrated) database of ``app``; deterministic for a given size."""
+def seed(
+    app: Flask,
+    *,
+    games: int = 1000,
+    long_deals: int = 200,
+    open_games: int = 32,
+    deal_page_games: Mapping[int, int] | None = None,
+    import_deals: int = 1000,
+) -> Seeded:
+    """Fill the (empty, migrated) database of ``app``; deterministic for a given size.
+    ``deal_page_games`` maps a number of deals to how many open games of that size to seed."""
     rng = random.Random(8)
     rules = VARIANTS["classic"]
     long_options: dict[str, object] = {"target": 200_000}
@@ -170,21 +195,25 @@ def seed(app: Flask, *, games: int = 1000, long_deals: int = 200, open_games: in
             # A throw-away file: no need to wait for the disk on every commit while seeding.
             event.listen(db.engine, "connect", _unsynchronised)
             db.engine.dispose()
-        typical_target = (sum(DEALS_PER_GAME) + 1) // 2
-        for index in range(games):
+        index = 0
+        # If no game had the typical number of deals, one more is drawn until one has.
+        while index < games or seeded.typical_deals != TYPICAL_DEALS:
             deals = random_game(rng, rules)
+            if index >= games and len(deals) != TYPICAL_DEALS:
+                continue
             # Two years of club evenings, oldest first.
             created = now - timedelta(days=730) + timedelta(hours=17.5 * index)
             game_id, token, finished = _record(rng, deals, created)
             assert finished, "a seeded game did not end"
             seeded.finished += 1
             seeded.deals += len(deals)
-            if abs(len(deals) - typical_target) < abs(seeded.typical_deals - typical_target):
+            if abs(len(deals) - TYPICAL_DEALS) < abs(seeded.typical_deals - TYPICAL_DEALS):
                 seeded.typical_id, seeded.typical_deals = game_id, len(deals)
                 seeded.tokens["typical"] = token
             if index % BATCH == BATCH - 1:
                 db.session.commit()
                 db.session.expunge_all()
+            index += 1
         db.session.commit()
         long_game = random_game(rng, apply_options(rules, long_options), deals=long_deals)
         seeded.long_id, token, _ = _record(rng, long_game, now - timedelta(hours=3), long_options)
@@ -194,11 +223,34 @@ def seed(app: Flask, *, games: int = 1000, long_deals: int = 200, open_games: in
         for index in range(open_games):
             deals = random_game(rng, apply_options(rules, ENDLESS), deals=10)
             game_id, token, _ = _record(
-                rng, deals, now - timedelta(minutes=90 - index), dict(ENDLESS)
+                rng, deals, now - timedelta(minutes=90 - index), dict(ENDLESS), table=index
             )
             seeded.open_games.append((game_id, token))
             seeded.deals += len(deals)
         db.session.commit()
+        endless = apply_options(rules, ENDLESS)
+        tables = open_games
+        # Tonight's games, begun 14 hours ago (a 200-deal game takes that long).
+        for size, count in (deal_page_games or {}).items():
+            found = seeded.deal_page_games.setdefault(size, [])
+            for index in range(count):
+                deals = random_game(rng, endless, deals=size)
+                opened = now - timedelta(hours=14) + timedelta(seconds=index % 3600)
+                game_id, token, _ = _record(rng, deals, opened, dict(ENDLESS), table=tables)
+                tables += 1
+                found.append((game_id, token))
+                seeded.deals += len(deals)
+                if index % BATCH == BATCH - 1:
+                    db.session.commit()
+                    db.session.expunge_all()
+            db.session.commit()
+        if import_deals:
+            deals = random_game(rng, endless, deals=import_deals)
+            seeded.import_id, token, _ = _record(rng, deals, now - timedelta(days=3), dict(ENDLESS))
+            seeded.import_deals = len(deals)
+            seeded.tokens["import"] = token
+            seeded.deals += len(deals)
+            db.session.commit()
         _analyze()
         db.session.remove()
         db.engine.dispose()
