@@ -153,15 +153,20 @@ def _record(
 ) -> tuple[str, str, bool]:
     """A game of four players drawn from the fifty, with its deals, as the store imports a
     game: each deal checked by the rules engine, then the game replayed, its sides' records
-    cached and committed. The game is then dated back to ``created``. A game played
-    tonight at table number ``table`` seats guests of that table: a player sits at one
-    table at a time."""
+    cached and committed. The game is then dated back to ``created``.
+
+    A game of tonight's load, at table number ``table``, seats four players left unnamed
+    ("Table 12 A 1"): none is on the roster. Thousands of tables at once cannot seat the
+    club's fifty regulars (a player sits at one table at a time: every save would wait for
+    other tables' saves of the same players), and thousands of named guests would make a
+    roster no club has (the history's player picker lists everyone)."""
     a1, b1, a2, b2 = rng.sample(PLAYERS, 4)
+    sides = [SideSpec(f"{a1} & {a2}", [a1, a2]), SideSpec(f"{b1} & {b2}", [b1, b2])]
     if table is not None:
-        a1, b1, a2, b2 = (f"{name} {table:05d}" for name in (a1, b1, a2, b2))
+        sides = [SideSpec(f"Table {table} A"), SideSpec(f"Table {table} B")]
     game_id, token = import_game(
         "classic",
-        [SideSpec(f"{a1} & {a2}", [a1, a2]), SideSpec(f"{b1} & {b2}", [b1, b2])],
+        sides,
         options or {},
         rng.randrange(4),
         deals,
