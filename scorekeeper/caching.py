@@ -16,6 +16,7 @@ from flask import Response, current_app, make_response, request
 from flask.typing import ResponseReturnValue
 from flask_caching import Cache
 
+from .i18n import current_language
 from .store import games
 from .store.games import Table
 
@@ -39,17 +40,15 @@ def conditional(etag: str, make: Callable[[], ResponseReturnValue]) -> Response:
 
 
 def kept(key: tuple[Hashable, ...], make: Callable[[], T]) -> T:
-    """What ``make`` gives (a rendered part of a page), kept under ``key``, which holds the
-    version(s) of what it shows, with the request's language and root path."""
-    from .i18n import current_language
-
+    """What ``make`` gives (a rendered part of a page, a game's fixed facts), kept under
+    ``key``, which holds the version(s) of what it shows, with the request's language and
+    root path."""
     name = repr((*key, current_language(), request.script_root))
     value: T | None = cache.get(name)
     if value is None:
         value = make()
         cache.set(name, value)
     return value
-
 
 
 def table_of(game_id: str) -> Table | None:
