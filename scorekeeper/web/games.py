@@ -446,7 +446,7 @@ def record(game_id: str) -> tuple[str, int] | BaseResponse:
     form = deal_form(table.rules, [""] * table.sides)
     results = form.results() if form.validate() else None
     refusal: Refused | None = None
-    if results is not None and not form.has_errors():
+    if results is not None:
         try:
             recorded = changes.record_deal(
                 game_id, results, secret=secret, request_key=form.nonce.data or None
@@ -467,11 +467,9 @@ def record(game_id: str) -> tuple[str, int] | BaseResponse:
         flash(_("This game is over. Edit or delete a deal to reopen it."), "error")
         return redirect(url_for("web.sheet", game_id=game_id))
     form.setup([side.name for side in game.sides])
-    loose = (
-        form.attach(validate_deal(results, game.rules, minimums=game.minimums))
-        if (results is not None)
-        else []
-    )
+    loose = []
+    if results is not None:  # the messages of the rules engine, next to their fields
+        loose = form.attach(validate_deal(results, game.rules, minimums=game.minimums))
     if refusal is not None and refusal.why is not Why.INVALID:
         loose = [*loose, _loose(refusal.text)]
     status = 422 if refusal is None or refusal.why is Why.INVALID else 409
