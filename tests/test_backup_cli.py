@@ -66,6 +66,9 @@ def test_backup_restored_elsewhere_shows_every_game_as_it_was(
     there = other.test_client()
     for game_id, game in before.items():
         assert get_game(there, game_id) == game  # same address, deals, totals, winner
+        # The same version: what is kept of its pages stays true to it (the ETag holds it).
+        etag = client.get(f"/api/games/{game_id}").headers["ETag"]
+        assert there.get(f"/api/games/{game_id}").headers["ETag"] == etag
     assert words(there.get(f"/players/{ana}").get_data(as_text=True)) == ana_page
     assert there.get(f"/games/{games[0]}/sheet.csv").get_data() == sheet_csv
     assert history_text(there) == history_text(client)

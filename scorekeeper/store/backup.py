@@ -64,6 +64,9 @@ def _game(game: Game) -> dict[str, Any]:
         "first_dealer": game.first_dealer,
         "created_at": _stamp(game.created_at),
         "updated_at": _stamp(game.updated_at),
+        # What is kept of its pages is keyed by it: a restored game must not go back to a
+        # version whose pages showed something else.
+        "version": game.version,
         "sides": [
             {
                 "name": side.name,
@@ -163,6 +166,7 @@ def _games(
                 first_dealer=int(data.get("first_dealer", 0)),
                 created_at=_time(data.get("created_at"), f"{where}.created_at"),
                 updated_at=_time(data.get("updated_at"), f"{where}.updated_at"),
+                version=int(data.get("version", 1)),
             )
             for position, side_data in enumerate(data["sides"]):
                 side = Side(
