@@ -13,9 +13,10 @@ every later deal was played from, so it replays the game.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import TypeVar
 
 from sqlalchemy import bindparam, insert, select, update
 from sqlalchemy.exc import IntegrityError
@@ -40,6 +41,7 @@ from .games import (
     Head,
     Secured,
     Sheet,
+    entries_json,
     hash_token,
     head,
     hold,
@@ -59,6 +61,8 @@ MAX_START = 1_000_000
 CREATE_ATTEMPTS = 5
 
 NO_GAME = T("There is no such game.")
+Made = TypeVar("Made")
+
 GAME_OVER = T("This game is over: start a new game, or edit or delete a deal to reopen it.")
 
 
@@ -84,15 +88,22 @@ def _require_secret(game: Secured, secret: str | None) -> None:
 
 def _result_rows(deal_id: int, results: Sequence[SideResult]) -> list[dict[str, object]]:
     return [
-        {
-            "deal_id": deal_id,
-            "side_position": position,
-            **{name: getattr(result, name) for name in INTEGER_FIELDS},
-            "went_out": result.went_out,
-            "concealed": result.concealed,
-        }
+        {"deal_id": deal_id, "side_position": position, **entries_json(result)}
         for position, result in enumerate(results)
     ]
+
+
+def _creating(make: Callable[[], Made]) -> Made:
+    """``make`` (a new game) in a writer's transaction. Two games naming the same new
+    player at the same moment (PostgreSQL) both add them to the roster: the later collides
+    on the roster's name key and is made again, finding the person the first one added."""
+    for _attempt in range(CREATE_ATTEMPTS):
+        try:
+            with write():
+                return make()
+        except IntegrityError:
+            continue
+    raise Refused(Why.BUSY, BUSY)
 
 
 # --- new games -----------------------------------------------------------------------------
@@ -104,18 +115,8 @@ def create_game(
     options: Mapping[str, object] | None = None,
     first_dealer: int = 0,
 ) -> tuple[Game, str]:
-    """Create a game; returns it with its edit secret (shown once, stored hashed).
-
-    Two games naming the same new player at the same moment (PostgreSQL) both add them to
-    the roster: the later collides on the roster's name key and is built again, finding
-    the person the first one added."""
-    for _attempt in range(CREATE_ATTEMPTS):
-        try:
-            with write():
-                return _new_game(variant, sides, options, first_dealer)
-        except IntegrityError:
-            continue
-    raise Refused(Why.BUSY, BUSY)
+    """Create a game; returns it with its edit secret (shown once, stored hashed)."""
+    return _creating(lambda: _new_game(variant, sides, options, first_dealer))
 
 
 def _new_game(
@@ -530,17 +531,13 @@ def import_game(
     transaction and in one pass: a document with any refused deal, or whose totals or
     winner differ from what its deals give, creates nothing. The game keeps its date.
     Returns the new game's id and its edit secret."""
-    for _attempt in range(CREATE_ATTEMPTS):
-        try:
-            with write():
-                game, token = _new_game(
-                    variant, sides, options, first_dealer, created_at=claimed.created_at
-                )
-                _import_deals(game, deals, claimed)
-                return game.id, token
-        except IntegrityError:
-            continue
-    raise Refused(Why.BUSY, BUSY)
+
+    def make() -> tuple[str, str]:
+        game, token = _new_game(variant, sides, options, first_dealer, claimed.created_at)
+        _import_deals(game, deals, claimed)
+        return game.id, token
+
+    return _creating(make)
 
 
 def _import_deals(game: Game, deals: Sequence[Sequence[SideResult]], claimed: Claimed) -> None:

@@ -140,9 +140,7 @@ def _chosen_theme() -> str:
 def page_bar() -> Markup:
     """The bar at the top of every page, rendered once per page, language and scheme."""
     here = request.full_path if request.query_string else request.path
-    html = kept(
-        ("bar", here, _chosen_theme()), lambda: render_template("_bar.html", here=here)
-    )
+    html = kept(("bar", here, _chosen_theme()), lambda: render_template("_bar.html", here=here))
     return Markup(html)
 
 

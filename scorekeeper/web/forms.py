@@ -173,9 +173,7 @@ class DealForm(PageForm):
         results = []
         for index, entry in enumerate(self.sides):
             side = entry.form
-            counts = {
-                name: getattr(side, name).data or 0 for name in COUNT_FIELDS if name in side
-            }
+            counts = {name: getattr(side, name).data or 0 for name in COUNT_FIELDS if name in side}
             results.append(
                 SideResult(
                     meld_points=side.meld_points.points,

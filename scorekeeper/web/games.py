@@ -114,6 +114,13 @@ def _refused(refusal: Refused) -> None:
     abort(status, say(refusal.text))
 
 
+def _abort_if_lost(refusal: Refused) -> None:
+    """No such game or deal (any more), or not this phone's to change: the error page; a
+    page shows every other refusal itself."""
+    if refusal.why in (Why.FORBIDDEN, Why.NOT_FOUND):
+        _refused(refusal)
+
+
 def _set_scorer_cookie(response: BaseResponse, game_id: str, token: str) -> None:
     response.set_cookie(
         SCORER_COOKIE,
@@ -460,8 +467,8 @@ def record(game_id: str) -> tuple[str, int] | BaseResponse:
             else:
                 flash(_("Deal %(number)s saved.", number=recorded.number), "saved")
             return redirect(url_for("web.sheet", game_id=game_id))
-    if refusal is not None and refusal.why in (Why.FORBIDDEN, Why.NOT_FOUND):
-        _refused(refusal)
+    if refusal is not None:
+        _abort_if_lost(refusal)
     game = _head_or_404(game_id)
     if game.finished:
         flash(_("This game is over. Edit or delete a deal to reopen it."), "error")
@@ -552,8 +559,7 @@ def update(game_id: str, number: int) -> tuple[str, int] | BaseResponse:
     try:
         changes.edit_deal(game_id, number, results, secret=scorer_token(), version=version)
     except Refused as refusal:
-        if refusal.why in (Why.FORBIDDEN, Why.NOT_FOUND):
-            _refused(refusal)
+        _abort_if_lost(refusal)
         sheet = _sheet_with_deal(game_id, number)
         if refusal.why is Why.OUTDATED:
             # Someone else's change wins the race: show it, and let this phone decide.
@@ -606,8 +612,7 @@ def delete(game_id: str, number: int) -> str | BaseResponse | tuple[str, int]:
         try:
             changes.delete_deal(game_id, number, secret=scorer_token(), seq=seq)
         except Refused as refusal:
-            if refusal.why in (Why.FORBIDDEN, Why.NOT_FOUND):
-                _refused(refusal)
+            _abort_if_lost(refusal)
             flash(say(refusal.text), "error")
             return redirect(url_for("web.sheet", game_id=game_id))
         flash(_("Deal %(number)s deleted.", number=number), "info")
