@@ -64,6 +64,11 @@ def game_creation_limit() -> str:
     return limit
 
 
+#: One budget per client for every route that creates a game (the new-game page, the API,
+#: import): each door counting on its own would let a client through three times over.
+creates_game = limiter.shared_limit(game_creation_limit, scope="new-game", methods=["POST"])
+
+
 def database_url(url: str) -> str:
     """Accept the common spellings of a PostgreSQL URL and use the psycopg 3 driver."""
     for prefix in ("postgres://", "postgresql://"):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import http.client
 import os
 import secrets
+import shutil
 import signal
 import socket
 import subprocess
@@ -170,3 +171,37 @@ def fresh_database(kind: str, instance: Path) -> Iterator[str | None]:
     finally:
         with psycopg.connect(admin, autocommit=True) as connection:
             connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@contextmanager
+def redis_server(folder: Path) -> Iterator[str]:
+    """A throw-away Redis (Debian's redis-server) on 127.0.0.1, keeping nothing on disk;
+    the test is skipped where it is not installed."""
+    binary = shutil.which("redis-server")
+    if binary is None:
+        pytest.skip("needs redis-server (Debian package redis-server)")
+    port = free_port()
+    folder.mkdir(parents=True, exist_ok=True)
+    process = subprocess.Popen(
+        [binary, "--bind", "127.0.0.1", "--port", str(port), "--save", "", "--appendonly", "no"],
+        cwd=folder,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + 10
+        while True:
+            try:
+                with socket.create_connection(("127.0.0.1", port), timeout=1) as probe:
+                    probe.sendall(b"PING\r\n")
+                    if probe.recv(16).startswith(b"+PONG"):
+                        break
+            except OSError:
+                pass
+            if process.poll() is not None or time.monotonic() > deadline:
+                pytest.fail(f"redis-server did not answer on port {port}")
+            time.sleep(0.1)
+        yield f"redis://127.0.0.1:{port}/0"
+    finally:
+        process.terminate()
+        process.wait(timeout=10)

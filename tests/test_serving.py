@@ -21,7 +21,7 @@ from alembic.script import ScriptDirectory
 
 from scorekeeper import MIGRATIONS
 
-from .serving import Gunicorn, fetch, fresh_database, served
+from .serving import Gunicorn, fetch, fresh_database, redis_server, served
 from .test_api import game_body, result
 
 DATABASES = ["sqlite", "postgresql"]
@@ -172,3 +172,44 @@ def test_reads_overlapping_changes_never_fail(tmp_path: Path, kind: str) -> None
     assert sum(statuses.values()) >= 1500, statuses
     assert set(changes) == {"201 200"} and sum(changes.values()) >= 50, changes
     assert "Traceback" not in log, log
+
+
+@pytest.mark.redis
+@pytest.mark.parametrize("kind", DATABASES)
+def test_workers_share_one_budget_for_new_games_through_redis(tmp_path: Path, kind: str) -> None:
+    """Two workers count one client's new games in one shared store (Redis): the page, the
+    API and import together let exactly the limit through, whichever worker answers."""
+    instance = tmp_path / "instance"
+    with (
+        redis_server(tmp_path / "redis") as redis_url,
+        fresh_database(kind, instance) as url,
+        served(
+            instance,
+            database_url=url,
+            env={
+                "RATELIMIT_ENABLED": "true",
+                "FLASK_GAME_CREATION_LIMIT": "6 per minute",
+                "FLASK_RATELIMIT_STORAGE_URI": redis_url,
+            },
+        ) as server,
+    ):
+        json_headers = {"Content-Type": "application/json"}
+        new = json.dumps(game_body()).encode()
+        created = fetch(server.url + "/api/games", "POST", new, json_headers)
+        assert created.status == 201, created.body
+        game_id = json.loads(created.body)["id"]
+        export = fetch(server.url + f"/api/games/{game_id}/export").body
+        answers = [created.status]
+        for attempt in range(11):
+            if attempt % 3 == 0:
+                answer = fetch(server.url + "/api/games", "POST", new, json_headers).status
+            elif attempt % 3 == 1:
+                imported = fetch(server.url + "/api/games/import", "POST", export, json_headers)
+                answer = imported.status
+            else:
+                answer = start_a_game_through_the_form(server.url)
+            answers.append(answer)
+        assert len([a for a in answers if a in (201, 302)]) == 6, answers
+        assert answers[6:] == [429] * 6, answers
+        listed = json.loads(fetch(server.url + "/api/games").body)
+        assert len(listed["games"]) == 6, server.output()

@@ -105,6 +105,39 @@ def test_creating_games_is_rate_limited(tmp_path: Any) -> None:
     assert client.get("/api/games").status_code == 200
 
 
+def test_one_budget_for_new_games_on_every_route(tmp_path: Any) -> None:
+    """The new-game page, the API and import draw on one budget per client: a client cannot
+    create the limit's worth of games through each door."""
+    app = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "t",
+            "WTF_CSRF_ENABLED": False,
+            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'budget.sqlite'}",
+            "RATELIMIT_ENABLED": True,
+            "GAME_CREATION_LIMIT": "3 per minute",
+        }
+    )
+    client = app.test_client()
+    body = {"variant": "classic", "sides": [{"name": "A"}, {"name": "B"}]}
+    created = client.post("/api/games", json=body)
+    assert created.status_code == 201
+    export = client.get(f"/api/games/{created.get_json()['id']}/export").get_json()
+    assert client.post("/api/games/import", json=export).status_code == 201
+    assert new_game_form(client)  # the page's third game (a 302 to its sheet)
+    before = client.get("/api/games").get_json()
+    # The budget is spent on every route at once.
+    assert client.post("/api/games", json=body).status_code == 429
+    assert client.post("/api/games/import", json=export).status_code == 429
+    page = client.post(
+        "/games/new",
+        data={"sides-0-name": "We", "sides-1-name": "They", "target": "5000"},
+    )
+    assert page.status_code == 429
+    assert "Too many new games" in page.get_data(as_text=True)
+    assert client.get("/api/games").get_json() == before
+
+
 def test_scorer_cookie_is_signed_and_the_link_hands_the_secret_on(
     client: FlaskClient, app: Flask
 ) -> None:

@@ -9,7 +9,7 @@ from typing import Any
 
 from flask import Response, current_app, jsonify, request, url_for
 
-from .. import game_creation_limit, limiter
+from .. import creates_game
 from ..caching import conditional, kept, table_of
 from ..i18n import say
 from ..rules import (
@@ -258,7 +258,7 @@ def _side_specs(value: Any) -> list[SideSpec]:
 
 
 @bp.post("/games")
-@limiter.limit(game_creation_limit)
+@creates_game
 def create() -> tuple[Response, int]:
     """Create a game; the answer carries the token that changing it needs."""
     body = json_body()
@@ -493,7 +493,7 @@ EXPORT_KEYS = frozenset(
 
 
 @bp.post("/games/import")
-@limiter.limit(game_creation_limit)
+@creates_game
 def import_() -> tuple[Response, int]:
     """Create a game from an export: the same scores, totals and winner, a new id and token."""
     request.max_content_length = current_app.config["IMPORT_MAX_CONTENT_LENGTH"]

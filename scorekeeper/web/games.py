@@ -20,7 +20,7 @@ from itsdangerous import BadSignature, URLSafeSerializer
 from markupsafe import Markup
 from werkzeug.wrappers import Response as BaseResponse
 
-from .. import game_creation_limit, htmx, limiter
+from .. import creates_game, htmx
 from ..caching import conditional, kept, table_of
 from ..i18n import current_language, lazy_gettext, number, say
 from ..i18n import gettext as _
@@ -169,7 +169,7 @@ REGULARS = 12
 
 
 @bp.route("/games/new", methods=["GET", "POST"])
-@limiter.limit(game_creation_limit, methods=["POST"])
+@creates_game
 def create() -> str | BaseResponse | tuple[str, int]:
     """Start a game: rule set, sides, players in seat order, first dealer, house rules."""
     source = games.load(request.args["from"]) if "from" in request.args else None
