@@ -46,6 +46,8 @@ def game(
             f"/api/games/{game_id}/deals", json={"results": results}, headers=auth(token)
         )
         assert posted.status_code == 201, posted.get_json()
+    # The client keeps score of it on the pages too (the scorer link), as its creator would.
+    assert client.post(f"/games/{game_id}/join", data={"token": token}).status_code == 302
     return str(game_id)
 
 
@@ -392,6 +394,9 @@ def test_renaming_a_player_alone_renames_their_side(app: Flask, client: FlaskCli
     )
     game_id = response.get_json()["id"]
     ana = person_id(app, "Ana")
+    assert client.post(f"/players/{ana}/rename", data={"name": "Anastasia"}).status_code == 403
+    joined = client.post(f"/games/{game_id}/join", data={"token": response.get_json()["token"]})
+    assert joined.status_code == 302
     assert client.post(f"/players/{ana}/rename", data={"name": "Anastasia"}).status_code == 303
     sides = get_game(client, game_id)["sides"]
     assert [(s["name"], s["players"]) for s in sides] == [
@@ -500,6 +505,7 @@ def test_kept_pages_follow_every_change_whichever_worker_made_it(
     assert "1 game won" in page and "Vera 1 1 0" in page
 
     vera = person_id(app, "Vera")
+    assert there.post(f"/games/{game_id}/join", data={"token": token}).status_code == 302
     assert there.post(f"/players/{vera}/rename", data={"name": "Verica"}).status_code == 303
     page = words(client.get(f"/players/{ana}").get_data(as_text=True))
     assert "Verica 1 1 0" in page and "Vera 1" not in page

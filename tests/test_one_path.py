@@ -89,6 +89,7 @@ def test_the_api_answers_304_while_the_game_is_unchanged(client: FlaskClient) ->
     # A rename of a player changes what the game shows: a new ETag.
     ana = next(p for p in client.get("/players").text.split('href="/players/')[1:])
     person = ana.split('"', 1)[0]
+    assert client.post(f"/games/{game_id}/join", data={"token": token}).status_code == 302
     assert client.post(f"/players/{person}/rename", data={"name": "Anka"}).status_code == 303
     etag = {"If-None-Match": changed.headers["ETag"]}
     renamed = client.get(f"/api/games/{game_id}", headers=etag)

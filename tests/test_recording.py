@@ -321,8 +321,11 @@ def test_a_rename_while_a_deal_is_saved_waits_its_turn(
             answer = phone.put(f"/api/games/{game_id}/deals/1", json=body, headers=headers)
         answers["saver"] = answer.status_code
 
+    scorer = app.test_client()
+    assert scorer.post(f"/games/{game_id}/join", data={"token": token}).status_code == 302
+
     def renamer() -> None:
-        answer = app.test_client().post(f"/players/{ana}/rename", data={"name": "Anka"})
+        answer = scorer.post(f"/players/{ana}/rename", data={"name": "Anka"})
         answers["renamer"] = answer.status_code
 
     event.listen(engine, "before_cursor_execute", pause_the_saver)

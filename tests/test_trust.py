@@ -10,8 +10,11 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from sqlalchemy import select
 
 from scorekeeper import create_app
+from scorekeeper.store import db
+from scorekeeper.store.models import Person
 
 from .test_api import auth, get_game, new_game, result
 from .test_pages import CASE_A, CASE_B, deal_form, totals
@@ -335,3 +338,65 @@ def test_error_pages_speak_the_players_language(client: FlaskClient) -> None:
     russian = client.get("/no/such/page", headers={"Accept-Language": "ru"}).get_data(as_text=True)
     assert "Not found" in english
     assert "Not found" not in russian and "requested URL" not in russian
+
+
+def csrf_of(page: str) -> str:
+    found = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page)
+    assert found is not None, page
+    return found.group(1)
+
+
+def test_only_a_scorer_of_one_of_their_games_renames_a_player(
+    app: Flask, client: FlaskClient
+) -> None:
+    """A stranger's phone (its own session and CSRF token, no game's secret) and the scorer
+    of another game cannot rename Ana; the scorer of a game she sat in can."""
+    game_id, token = new_game(client)  # Ana, Boris, Vera, Goran (through the API)
+    others = {
+        "variant": "classic",
+        "sides": [
+            {"name": "A", "players": ["Ira", "Oleg"]},
+            {"name": "B", "players": ["Zoe", "Yuri"]},
+        ],
+    }
+    created = client.post("/api/games", json=others).get_json()
+    other_game, other_token = created["id"], created["token"]
+    with app.app_context():
+        ana = db.session.scalar(select(Person.id).where(Person.name == "Ana"))
+    app.config["WTF_CSRF_ENABLED"] = True
+    stranger = app.test_client()
+    profile = stranger.get("/players").get_data(as_text=True)  # a page with a CSRF token
+    attempt = {"csrf_token": csrf_of(profile), "name": "Mallory"}
+    refused = stranger.post(f"/players/{ana}/rename", data=attempt)
+    assert refused.status_code == 403
+    assert get_game(client, game_id)["sides"][0]["players"][0] == "Ana"
+    page = stranger.get(f"/players/{ana}").get_data(as_text=True)
+    assert "Only a phone that keeps score of a game of theirs can rename them." in page
+    assert "Only a phone that keeps score of a game Ana played in" in refused.get_data(
+        as_text=True
+    )
+
+    other = app.test_client()
+    joined = other.post(
+        f"/games/{other_game}/join",
+        data={
+            "csrf_token": csrf_of(other.get(f"/games/{other_game}/join").text),
+            "token": other_token,
+        },
+    )
+    assert joined.status_code == 302
+    assert other.post(f"/players/{ana}/rename", data=attempt).status_code == 400  # its token
+    attempt["csrf_token"] = csrf_of(other.get("/players").text)
+    assert other.post(f"/players/{ana}/rename", data=attempt).status_code == 403
+    assert get_game(client, game_id)["sides"][0]["players"][0] == "Ana"
+
+    scorer = app.test_client()
+    join = {"csrf_token": csrf_of(scorer.get(f"/games/{game_id}/join").text), "token": token}
+    assert scorer.post(f"/games/{game_id}/join", data=join).status_code == 302
+    page = scorer.get(f"/players/{ana}").get_data(as_text=True)
+    assert "Save the name" in page
+    renamed = scorer.post(
+        f"/players/{ana}/rename", data={"csrf_token": csrf_of(page), "name": "Anka"}
+    )
+    assert renamed.status_code == 303
+    assert get_game(client, game_id)["sides"][0]["players"][0] == "Anka"

@@ -10,7 +10,7 @@ replays.
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, fields
 from datetime import datetime
 from typing import Any, NamedTuple
@@ -137,14 +137,35 @@ def add(name: str) -> Person:
     return person
 
 
-def rename(person_id: int, name: str) -> Person:
-    """Give a person a new name, on the roster and in every seat they took."""
+def may_rename(person_id: int, scoring: Collection[str]) -> bool:
+    """Whether one of the games whose secret the caller holds (``scoring``) has this person
+    at its table."""
+    if not scoring:
+        return False
+    sat_in = select(Side.game_id).join(Player, Player.side_id == Side.id)
+    sat_in = sat_in.where(Player.person_id == person_id, Side.game_id.in_(list(scoring)))
+    return db.session.scalar(sat_in.limit(1)) is not None
+
+
+def rename(person_id: int, name: str, *, scoring: Collection[str]) -> Person:
+    """Give a person a new name, on the roster and in every seat they took. Only someone who
+    keeps score of one of their games (``scoring``: the ids of the games whose secret the
+    caller holds) may: the name shows on every game they sat in."""
     name = check_name(name, "name", side=False)
     key = name_key(name)
     with write(busy=T("A game of theirs was being changed at the same moment; try again.")):
         person = db.session.get(Person, person_id)
         if person is None:
             raise Refused(Why.NOT_FOUND, T("There is no such player on the list."))
+        if not may_rename(person.id, scoring):
+            raise Refused(
+                Why.FORBIDDEN,
+                T(
+                    "Only a phone that keeps score of a game %(name)s played in may rename "
+                    "them; nothing was changed.",
+                    name=person.name,
+                ),
+            )
         taken = db.session.scalar(
             select(Person.id).where(Person.key == key, Person.id != person.id)
         )

@@ -14,6 +14,7 @@ from flask import (
     redirect,
     render_template,
     request,
+    session,
     url_for,
 )
 from itsdangerous import BadSignature, URLSafeSerializer
@@ -121,7 +122,29 @@ def _abort_if_lost(refusal: Refused) -> None:
         _refused(refusal)
 
 
+#: Games this phone keeps score of, newest last, in its (signed) session: the scorer cookie
+#: is sent to its game's pages only, and the roster's pages need to know (renaming a player
+#: takes the right to keep score of a game they sat in).
+SCORING = "scoring"
+#: Enough for a season of evenings; an older game comes back when its sheet is opened.
+SCORING_KEPT = 40
+
+
+def note_scoring(game_id: str) -> None:
+    """Remember in the session that this phone keeps score of ``game_id``."""
+    kept = session.get(SCORING, [])
+    if game_id not in kept:
+        session[SCORING] = [*kept, game_id][-SCORING_KEPT:]
+
+
+def scored_games() -> list[str]:
+    """The games this phone keeps score of (as far as its session remembers)."""
+    kept = session.get(SCORING, [])
+    return [game_id for game_id in kept if isinstance(game_id, str)]
+
+
 def _set_scorer_cookie(response: BaseResponse, game_id: str, token: str) -> None:
+    note_scoring(game_id)
     response.set_cookie(
         SCORER_COOKIE,
         _signer().dumps(token),
@@ -296,6 +319,8 @@ def sheet(game_id: str) -> str | BaseResponse:
     if current is None:
         abort(404, _("There is no such game.") if partial else NO_GAME)
     scorer = can_score(current)
+    if scorer:
+        note_scoring(game_id)  # a phone that kept score before the session remembered it
     if partial:
         etag = f"sheet-{game_id}-{current.version}-{int(scorer)}-{current_language()}"
         response = conditional(etag, lambda: _live_part(game_id, current.version, scorer))

@@ -15,6 +15,7 @@ from ..store import players
 from ..store.errors import Refused, Why
 from . import bp
 from .forms import PersonForm
+from .games import scored_games
 
 #: Ids beyond a 32-bit integer are no person's (and PostgreSQL would refuse to compare).
 MAX_ID = 2**31 - 1
@@ -55,6 +56,7 @@ def player(person_id: int) -> str:
         person=person,
         page_part=_page_part(person),
         form=PersonForm(name=person.name),
+        may_rename=players.may_rename(person.id, scored_games()),
     )
 
 
@@ -74,12 +76,15 @@ def _page_part(person: players.Listed) -> Markup:
 def rename(person_id: int) -> BaseResponse | tuple[str, int]:
     person = _person_or_404(person_id)
     form = PersonForm()
+    status = 422
     if form.validate_on_submit():
         try:
-            person = players.rename(person.id, form.name.data or "")
+            person = players.rename(person.id, form.name.data or "", scoring=scored_games())
         except Refused as refusal:
             if refusal.why is Why.NOT_FOUND:
                 abort(404, say(refusal.text))
+            if refusal.why is Why.FORBIDDEN:
+                status = 403
             form.name.errors = [say(refusal.text)]
         else:
             flash(_("Renamed: every game of theirs shows %(name)s.", name=person.name), "saved")
@@ -90,8 +95,9 @@ def rename(person_id: int) -> BaseResponse | tuple[str, int]:
         page_part=_page_part(person),
         form=form,
         renaming=True,
+        may_rename=True,
     )
-    return html, 422
+    return html, status
 
 
 @bp.get("/partnerships/<slug>")

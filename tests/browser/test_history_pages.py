@@ -13,7 +13,10 @@ from .conftest import shot
 from .test_accessibility import serious
 
 
-def api_game(page: Page, live_server: str, players: list[str], *deals: object) -> str:
+def api_game(
+    page: Page, live_server: str, players: list[str], *deals: object
+) -> tuple[str, str]:
+    """A game made through the API: its id and its secret."""
     sides = [
         {"name": "Us", "players": players[:2]},
         {"name": "Them", "players": players[2:]},
@@ -31,7 +34,7 @@ def api_game(page: Page, live_server: str, players: list[str], *deals: object) -
             headers={"Authorization": f"Bearer {body['token']}"},
         )
         assert posted.ok, posted.text()
-    return str(body["id"])
+    return str(body["id"]), str(body["token"])
 
 
 CASE_A = {"meld_points": 220, "natural_canastas": 1, "mixed_canastas": 1, "red_threes": 1,
@@ -49,7 +52,7 @@ def test_history_players_and_statistics_on_a_phone(phone: Page, live_server: str
     run = secrets.token_hex(2)  # the live server outlives one test: names of this run only
     names = [f"{name} {run}" for name in ("Dana", "Emil", "Fani", "Gjoko")]
     dana, emil = names[0], names[1]
-    api_game(page, live_server, names, [CASE_A, CASE_B], [CASE_A, CASE_B])
+    first, secret = api_game(page, live_server, names, [CASE_A, CASE_B], [CASE_A, CASE_B])
     api_game(page, live_server, names, [CASE_B, CASE_A])
     problems: dict[str, list[str]] = {}
 
@@ -84,6 +87,13 @@ def test_history_players_and_statistics_on_a_phone(phone: Page, live_server: str
     fits(page)
     problems["player"] = serious(page)
     shot(page, "player")
+    # Renaming takes the right to keep score of a game of theirs: the scorer link gives it.
+    expect(page.get_by_text("Only a phone that keeps score of a game of theirs")).to_be_visible()
+    player_page = page.url
+    page.goto(f"{live_server}/games/{first}/join#{secret}")
+    page.get_by_role("button", name="Keep score here").tap()
+    expect(page).to_have_url(re.compile(f"/games/{first}(#|$)"))  # the fragment: issue 17
+    page.goto(player_page)
     page.get_by_text("Rename").tap()
     page.get_by_label("Name").fill(f"{dana} M.")
     page.get_by_role("button", name="Save the name").tap()
