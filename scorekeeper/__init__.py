@@ -124,6 +124,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         # Games a client may create: enough for a club evening, too few to fill a disk.
         GAME_CREATION_LIMIT="30 per hour;10 per minute",
         RATELIMIT_STORAGE_URI="memory://",
+        # A shared store that is down must not stop a game starting: each process counts
+        # on its own until the store answers again.
+        RATELIMIT_IN_MEMORY_FALLBACK_ENABLED=True,
         RATELIMIT_HEADERS_ENABLED=True,
         # API.md: RATELIMIT_ENABLED=false in the environment lifts the limit.
         RATELIMIT_ENABLED=os.environ.get("RATELIMIT_ENABLED", "true").lower()

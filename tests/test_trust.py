@@ -340,6 +340,23 @@ def test_error_pages_speak_the_players_language(client: FlaskClient) -> None:
     assert "Not found" not in russian and "requested URL" not in russian
 
 
+def test_a_shared_limit_store_that_is_down_does_not_stop_new_games(tmp_path: Any) -> None:
+    """Redis unreachable: games still start, and each process keeps the limit alone."""
+    app = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "t",
+            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'down.sqlite'}",
+            "RATELIMIT_ENABLED": True,
+            "RATELIMIT_STORAGE_URI": "redis://127.0.0.1:9/0",  # the discard port: nobody
+            "GAME_CREATION_LIMIT": "2 per minute",
+        }
+    )
+    client = app.test_client()
+    body = {"variant": "classic", "sides": [{"name": "A"}, {"name": "B"}]}
+    assert [client.post("/api/games", json=body).status_code for _ in range(3)] == [201, 201, 429]
+
+
 def csrf_of(page: str) -> str:
     found = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page)
     assert found is not None, page
