@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from datetime import UTC, datetime
 from functools import cache
 from typing import Any
 
@@ -26,6 +25,7 @@ from ..rules.game import DealLine
 from ..rules.scoring import BOOLEAN_FIELDS, INTEGER_FIELDS
 from ..store import changes, games
 from ..store.changes import Claimed, Recorded, SideSpec
+from ..store.errors import check_moment
 from ..store.games import EXPORT_FORMAT, Head, Secured, Sheet
 from . import ApiError, bp, integer, json_body, reject_unknown, string
 
@@ -211,21 +211,11 @@ def _claims(body: Mapping[str, Any], sides: int) -> Claimed:
     ):
         raise ApiError(422, "winner must be a side's index or null.", {"winner": "A side."})
     created = body.get("created_at")
-    moment = None
-    if created is not None:
-        try:
-            moment = datetime.fromisoformat(str(created).replace("Z", "+00:00"))
-        except ValueError:
-            raise ApiError(
-                422, "created_at must be a date and time.", {"created_at": "ISO 8601."}
-            ) from None
-        if moment.tzinfo is not None:
-            moment = moment.astimezone(UTC).replace(tzinfo=None)
     return Claimed(
         totals=totals,
         names_winner=totals is not None and "winner" in body,
         winner=winner,
-        created_at=moment,
+        created_at=None if created is None else check_moment(created, "created_at"),
     )
 
 
