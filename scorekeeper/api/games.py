@@ -25,14 +25,12 @@ from ..rules.game import DealLine
 from ..rules.scoring import BOOLEAN_FIELDS, INTEGER_FIELDS
 from ..store import changes, games
 from ..store.changes import Claimed, Recorded, SideSpec
-from ..store.errors import check_moment
+from ..store.errors import MAX_REQUEST_KEY, check_moment, is_request_key
 from ..store.games import EXPORT_FORMAT, Head, Secured, Sheet
 from . import ApiError, bp, integer, json_body, reject_unknown, string
 
 PER_PAGE = 20
 MAX_PAGE = 1_000_000
-#: Longest Idempotency-Key kept (it is stored with the deal).
-MAX_IDEMPOTENCY_KEY = 64
 
 
 def _idempotency_key() -> str | None:
@@ -41,10 +39,10 @@ def _idempotency_key() -> str | None:
     if key is None:
         return None
     key = key.strip()
-    if not key or len(key) > MAX_IDEMPOTENCY_KEY or not key.isascii() or not key.isprintable():
+    if not is_request_key(key):
         raise ApiError(
             400,
-            f"Idempotency-Key is 1 to {MAX_IDEMPOTENCY_KEY} printable ASCII characters.",
+            f"Idempotency-Key is 1 to {MAX_REQUEST_KEY} printable ASCII characters.",
             {"Idempotency-Key": "Invalid."},
         )
     return key

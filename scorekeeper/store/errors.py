@@ -18,6 +18,8 @@ from ..rules.text import T, Text
 
 #: Longest name for a side or a player; longer would not fit a phone's score sheet.
 MAX_NAME = 40
+#: Longest request key (a deal form's nonce, an API Idempotency-Key) kept with a deal.
+MAX_REQUEST_KEY = 64
 #: No game of this app was played before it: an older date is a slip (or a year 1).
 EARLIEST = datetime(1990, 1, 1)
 #: How far past this server's clock a date may be (a phone's clock set wrong): later dates
@@ -92,6 +94,12 @@ def check_name(value: str, path: str, *, side: bool) -> str:
             {path: T("At most %(most)s letters.", most=MAX_NAME)},
         )
     return name
+
+
+def is_request_key(key: str) -> bool:
+    """Whether ``key`` may be kept as a deal's request key: 1 to ``MAX_REQUEST_KEY``
+    printable ASCII characters (it goes into logs and the deal's column as it is)."""
+    return 0 < len(key) <= MAX_REQUEST_KEY and key.isascii() and key.isprintable()
 
 
 def check_moment(value: object, path: str) -> datetime:
