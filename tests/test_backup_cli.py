@@ -24,6 +24,10 @@ from .conftest import app_for_tests
 from .test_api import auth, get_game, result
 from .test_bad_input import counts
 from .test_history import CASE_A, CASE_B, person_id, seed_month, words
+from .test_pages import CASE_A as PAGE_A
+from .test_pages import CASE_B as PAGE_B
+from .test_pages import deal_form
+from .test_pages import new_game as new_game_form
 
 
 @pytest.fixture
@@ -308,3 +312,19 @@ def test_restore_keeps_every_time_it_is_given(
         changed = db.session.get(Game, going["id"])
         assert changed is not None
         assert changed.updated_at > datetime.fromisoformat(going["updated_at"])
+
+
+def test_a_deal_form_nonce_that_is_no_request_key_is_not_kept(
+    app: Flask, client: FlaskClient, runner: FlaskCliRunner, tmp_path: Path
+) -> None:
+    """What the deal page stores, a restore takes back: it keeps no key restore refuses."""
+    game_id = new_game_form(client)
+    data = {**deal_form("0", we=PAGE_A, they=PAGE_B), "nonce": "tap\n1"}
+    assert client.post(f"/games/{game_id}/deals/new", data=data).status_code == 302
+    with app.app_context():
+        stored = db.session.get(Game, game_id)
+        assert stored is not None and [deal.request_key for deal in stored.deals] == [None]
+    path = tmp_path / "backup.json"
+    assert runner.invoke(args=["backup", str(path)]).exit_code == 0
+    done = runner.invoke(args=["restore", "--replace", str(path)])
+    assert done.exit_code == 0, done.output
