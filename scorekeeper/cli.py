@@ -8,7 +8,8 @@ import click
 from flask import Flask
 from flask.cli import with_appcontext
 
-from .store.backup import BackupError, backup, restore
+from .store.backup import backup, restore
+from .store.errors import Refused
 
 
 @click.command("backup")
@@ -31,7 +32,7 @@ def restore_command(path: Path, replace: bool) -> None:
     """Restore a backup written by `flask backup` into this database."""
     try:
         counts = restore(path, replace=replace)
-    except BackupError as error:
+    except Refused as error:  # a bad file, a value the app refuses, a busy database
         raise click.ClickException(f"{error} Nothing was changed.") from None
     click.echo(
         f"Restored {counts.games} games, {counts.deals} deals and {counts.people} players "

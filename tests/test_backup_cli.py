@@ -6,19 +6,28 @@ from __future__ import annotations
 import gzip
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
+from sqlalchemy import select
 
 from scorekeeper.store import db
+from scorekeeper.store.games import hash_token
+from scorekeeper.store.models import Game, Person
 
 from .conftest import app_for_tests
 from .test_api import auth, get_game, result
 from .test_bad_input import counts
 from .test_history import CASE_A, CASE_B, person_id, seed_month, words
+from .test_pages import CASE_A as PAGE_A
+from .test_pages import CASE_B as PAGE_B
+from .test_pages import deal_form
+from .test_pages import new_game as new_game_form
 
 
 @pytest.fixture
@@ -158,3 +167,166 @@ def test_a_damaged_game_is_named_and_restores_nothing(
         assert "Nothing was changed." in done.output
         assert "Traceback" not in done.output
         assert counts(other) == (0, 0, 0)
+
+
+def _names(document: dict[str, Any]) -> None:
+    document["games"][0]["sides"][0]["name"] = "Us\x07" + "x" * 10_000
+
+
+def _player(document: dict[str, Any]) -> None:
+    document["games"][0]["sides"][1]["players"][0]["name"] = "Vera\x00"
+
+
+def _person(document: dict[str, Any]) -> None:
+    document["people"][0]["name"] = "A" * 41
+
+
+def _deal(**changed: object) -> Callable[[dict[str, Any]], None]:
+    def change(document: dict[str, Any]) -> None:
+        document["games"][0]["deals"][0].update(changed)
+
+    return change
+
+
+def _game(**changed: object) -> Callable[[dict[str, Any]], None]:
+    def change(document: dict[str, Any]) -> None:
+        document["games"][0].update(changed)
+
+    return change
+
+
+def _seat(document: dict[str, Any]) -> None:
+    document["games"][0]["sides"][0]["players"][0]["person"] = True
+
+
+def _result(document: dict[str, Any]) -> None:
+    document["games"][0]["deals"][0]["results"][0]["meld_points"] = 10**30
+
+
+def _person_date(document: dict[str, Any]) -> None:
+    document["people"][0]["created_at"] = "0001-01-01T00:00:00+14:00"
+
+
+def _person_id(document: dict[str, Any]) -> None:
+    document["people"][0]["id"] = 10**30
+
+
+# What the app refuses everywhere else: each is refused by a restore too, naming where.
+REFUSED = {
+    "first dealer 99": (_game(first_dealer=99), "games.0", "first_dealer"),
+    "long name with a control character": (_names, "games.0", "sides.0.name"),
+    "player with a control character": (_player, "games.0", "sides.1.players.0.name"),
+    "seat of a person that is not a number": (_seat, "games.0", "sides.0.players.0.person"),
+    "roster name too long": (_person, "people.0", "name"),
+    "id that is a path": (_game(id="../../etc/passwd"), "games.0", "id"),
+    "id too long": (_game(id="a" * 33), "games.0", "id"),
+    "token hash not a hash": (_game(token_hash="x" * 500), "games.0", "token_hash"),
+    "500-character request key": (_deal(request_key="k" * 500), "games.0", "deals.0.request_key"),
+    "request key with a newline": (_deal(request_key="a\nb"), "games.0", "deals.0.request_key"),
+    "version 0": (_game(version=0), "games.0", "version"),
+    "version 10**30": (_game(version=10**30), "games.0", "version"),
+    "deal version -1": (_deal(version=-1), "games.0", "deals.0.version"),
+    "seq 10**30": (_deal(seq=10**30), "games.0", "deals.0.seq"),
+    "first dealer 10**30": (_game(first_dealer=10**30), "games.0", "first_dealer"),
+    "first dealer as text": (_game(first_dealer="1"), "games.0", "first_dealer"),
+    "figure 10**30": (_result, "games.0", "deals.0.results.0.meld_points"),
+    "person id 10**30": (_person_id, "people.0", "id"),
+    "unknown option": (_game(options={"jokers_wild": True}), "games.0", "options.jokers_wild"),
+    "target not a number": (_game(options={"target": "lots"}), "games.0", "options.target"),
+    "created in year 9999": (
+        _game(created_at="9999-12-31T23:59:59-01:00"),
+        "games.0",
+        "created_at",
+    ),
+    "changed in year 9999": (_game(updated_at="9999-12-31T23:59:59Z"), "games.0", "updated_at"),
+    "deal dated 1989": (_deal(created_at="1989-12-31T23:59:59Z"), "games.0", "deals.0.created_at"),
+    "person dated year 1": (_person_date, "people.0", "created_at"),
+}
+
+
+@pytest.mark.parametrize("case", REFUSED)
+def test_restore_refuses_what_the_app_refuses_elsewhere(
+    app: Flask, client: FlaskClient, runner: FlaskCliRunner, tmp_path: Path, case: str
+) -> None:
+    change, where, field = REFUSED[case]
+    seed_month(client)
+    path = tmp_path / "backup.json"
+    assert runner.invoke(args=["backup", str(path)]).exit_code == 0
+    document = json.loads(path.read_text())
+    change(document)
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(document))
+    before = counts(app)
+    listed = client.get("/api/games").get_json()
+    # Restored over the database it came from: a refusal leaves it as it was.
+    done = runner.invoke(args=["restore", "--replace", str(bad)])
+    assert done.exit_code == 1, done.output
+    assert "Traceback" not in done.output and done.exception is not None
+    assert isinstance(done.exception, SystemExit)
+    assert "Nothing was changed." in done.output
+    assert where in done.output and field in done.output, done.output
+    assert len(done.output) < 400, done.output  # a sentence, not the value
+    assert counts(app) == before
+    assert client.get("/api/games").get_json() == listed
+
+
+def test_restore_keeps_every_time_it_is_given(
+    app: Flask, client: FlaskClient, runner: FlaskCliRunner, tmp_path: Path, other_worker: Flask
+) -> None:
+    seed_month(client)
+    path = tmp_path / "backup.json"
+    assert runner.invoke(args=["backup", str(path)]).exit_code == 0
+    document = json.loads(path.read_text())
+    for index, game in enumerate(document["games"]):
+        game["created_at"] = f"2025-03-0{index + 1}T19:00:00.123456"
+        game["updated_at"] = f"2025-03-0{index + 1}T23:45:10.654321"
+        for number, deal in enumerate(game["deals"]):
+            deal["created_at"] = f"2025-03-0{index + 1}T2{number}:00:00"
+    for person in document["people"]:
+        person["created_at"] = "2024-12-31T23:59:59.000001"
+    going = next(game for game in document["games"] if game["winner"] is None)
+    going["token_hash"] = hash_token("known")  # to change it after the restore
+    path.write_text(json.dumps(document))
+    assert any(game["winner"] is not None for game in document["games"])  # finished ones too
+    done = runner.invoke(args=["restore", "--replace", str(path)])
+    assert done.exit_code == 0, done.output
+    with app.app_context():
+        for game in document["games"]:
+            stored = db.session.get(Game, game["id"])
+            assert stored is not None
+            assert stored.created_at.isoformat() == game["created_at"]
+            assert stored.updated_at.isoformat() == game["updated_at"], game["winner"]
+            times = [deal.created_at.isoformat() for deal in stored.deals]
+            assert times == [deal["created_at"] for deal in game["deals"]]
+        people = db.session.scalars(select(Person)).all()
+        assert {p.created_at.isoformat() for p in people} == {"2024-12-31T23:59:59.000001"}
+    # And the backup of the restored database says the same.
+    again = tmp_path / "again.json"
+    assert runner.invoke(args=["backup", str(again)]).exit_code == 0
+    assert json.loads(again.read_text())["games"] == document["games"]
+    # A change after the restore is a change: the game's last change moves to now.
+    body = {"results": [result(150, red_threes=2, hand=85), result(90, hand=20)]}
+    # (On a server restarted after the restore, as the README asks: a fresh app.)
+    there = other_worker.test_client()
+    posted = there.post(f"/api/games/{going['id']}/deals", json=body, headers=auth("known"))
+    assert posted.status_code == 201, posted.get_json()
+    with app.app_context():
+        changed = db.session.get(Game, going["id"])
+        assert changed is not None
+        assert changed.updated_at > datetime.fromisoformat(going["updated_at"])
+
+
+def test_a_deal_form_nonce_that_is_no_request_key_is_not_kept(
+    app: Flask, client: FlaskClient, runner: FlaskCliRunner, tmp_path: Path
+) -> None:
+    """What the deal page stores, a restore takes back: it keeps no key restore refuses."""
+    game_id = new_game_form(client)
+    data = {**deal_form("0", we=PAGE_A, they=PAGE_B), "nonce": "tap\n1"}
+    assert client.post(f"/games/{game_id}/deals/new", data=data).status_code == 302
+    with app.app_context():
+        stored = db.session.get(Game, game_id)
+        assert stored is not None and [deal.request_key for deal in stored.deals] == [None]
+    path = tmp_path / "backup.json"
+    assert runner.invoke(args=["backup", str(path)]).exit_code == 0
+    done = runner.invoke(args=["restore", "--replace", str(path)])
+    assert done.exit_code == 0, done.output

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import threading
+from datetime import UTC, datetime, timedelta
 from html.parser import HTMLParser
 from typing import Any
 
@@ -17,6 +18,7 @@ from scorekeeper.store import db
 from scorekeeper.store.models import Person
 
 from .test_api import auth, get_game, new_game, result
+from .test_bad_input import counts
 from .test_pages import CASE_A, CASE_B, deal_form, totals
 from .test_pages import new_game as new_game_form
 
@@ -417,3 +419,40 @@ def test_only_a_scorer_of_one_of_their_games_renames_a_player(
     )
     assert renamed.status_code == 303
     assert get_game(client, game_id)["sides"][0]["players"][0] == "Anka"
+
+
+@pytest.mark.parametrize(
+    "moment",
+    [
+        "9999-12-31T23:59:59-01:00",  # past the last year a date can hold, once in UTC
+        "0001-01-01T00:00:00+14:00",  # before the first
+        "9999-12-31T23:59:59Z",  # would head every newest-first list for ever
+        "1989-12-31T23:59:59Z",
+        "2999-01-01T00:00:00",
+    ],
+)
+def test_an_import_dated_out_of_range_is_refused(
+    client: FlaskClient, app: Flask, moment: str
+) -> None:
+    game_id, _ = new_game(client)
+    document = client.get(f"/api/games/{game_id}/export").get_json()
+    before = counts(app)
+    response = client.post("/api/games/import", json={**document, "created_at": moment})
+    assert response.status_code == 422, response.get_json()
+    assert "created_at" in response.get_json()["fields"]
+    assert "1990" in response.get_json()["error"]
+    assert counts(app) == before
+
+
+def test_an_import_keeps_a_date_in_range_and_a_day_ahead(client: FlaskClient) -> None:
+    game_id, _ = new_game(client)
+    document = client.get(f"/api/games/{game_id}/export").get_json()
+    copy = client.post(
+        "/api/games/import", json={**document, "created_at": "1990-01-01T01:30:00+01:00"}
+    )
+    assert copy.status_code == 201, copy.get_json()
+    assert copy.get_json()["created_at"] == "1990-01-01T00:30:00Z"
+    # A phone whose clock runs some hours ahead (or in a far time zone) is not refused.
+    ahead = (datetime.now(UTC) + timedelta(hours=20)).isoformat()
+    response = client.post("/api/games/import", json={**document, "created_at": ahead})
+    assert response.status_code == 201

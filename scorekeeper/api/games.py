@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from datetime import UTC, datetime
 from functools import cache
 from typing import Any
 
@@ -26,13 +25,12 @@ from ..rules.game import DealLine
 from ..rules.scoring import BOOLEAN_FIELDS, INTEGER_FIELDS
 from ..store import changes, games
 from ..store.changes import Claimed, Recorded, SideSpec
+from ..store.errors import MAX_REQUEST_KEY, check_moment, is_request_key
 from ..store.games import EXPORT_FORMAT, Head, Secured, Sheet
 from . import ApiError, bp, integer, json_body, reject_unknown, string
 
 PER_PAGE = 20
 MAX_PAGE = 1_000_000
-#: Longest Idempotency-Key kept (it is stored with the deal).
-MAX_IDEMPOTENCY_KEY = 64
 
 
 def _idempotency_key() -> str | None:
@@ -41,10 +39,10 @@ def _idempotency_key() -> str | None:
     if key is None:
         return None
     key = key.strip()
-    if not key or len(key) > MAX_IDEMPOTENCY_KEY or not key.isascii() or not key.isprintable():
+    if not is_request_key(key):
         raise ApiError(
             400,
-            f"Idempotency-Key is 1 to {MAX_IDEMPOTENCY_KEY} printable ASCII characters.",
+            f"Idempotency-Key is 1 to {MAX_REQUEST_KEY} printable ASCII characters.",
             {"Idempotency-Key": "Invalid."},
         )
     return key
@@ -211,21 +209,11 @@ def _claims(body: Mapping[str, Any], sides: int) -> Claimed:
     ):
         raise ApiError(422, "winner must be a side's index or null.", {"winner": "A side."})
     created = body.get("created_at")
-    moment = None
-    if created is not None:
-        try:
-            moment = datetime.fromisoformat(str(created).replace("Z", "+00:00"))
-        except ValueError:
-            raise ApiError(
-                422, "created_at must be a date and time.", {"created_at": "ISO 8601."}
-            ) from None
-        if moment.tzinfo is not None:
-            moment = moment.astimezone(UTC).replace(tzinfo=None)
     return Claimed(
         totals=totals,
         names_winner=totals is not None and "winner" in body,
         winner=winner,
-        created_at=moment,
+        created_at=None if created is None else check_moment(created, "created_at"),
     )
 
 

@@ -5,27 +5,32 @@ the hashed edit secrets (scorer links keep working), the roster with its ids, ev
 as entered, its version and time. It is JSON (gzipped when the name ends in ``.gz``), so a
 SQLite backup restores into PostgreSQL and back. A restore replays every game through the
 rules engine and checks the totals and winner against those the backup recorded: a file
-that would not show every game exactly as it was restores nothing.
+that would not show every game exactly as it was restores nothing. Every value is checked
+as the app checks it when a game is created, imported or played (names, ids, options, dates
+and figures), and every time is kept as the backup gives it.
 """
 
 from __future__ import annotations
 
 import gzip
 import json
-from collections.abc import Iterator, Mapping
+import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO, Any
 
 from sqlalchemy import delete, func, select, text
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import DBAPIError
 
-from ..rules import OptionError
+from ..rules import errors_of, validate_deal
 from ..rules.scoring import INTEGER_FIELDS
-from .changes import keep_records
+from ..rules.text import Text
+from .changes import MAX_START, check_first_dealer, check_start, keep_records, table_rules
 from .db import db, write
-from .games import entries_json, sheet_of
+from .errors import MAX_REQUEST_KEY, Refused, Why, check_moment, check_name, is_request_key
+from .games import GAME_ID, Sheet, entries_json, sheet_of, side_results
 from .history import every_game
 from .models import Deal, DealResult, Game, Person, Player, Side
 from .players import name_key
@@ -33,8 +38,20 @@ from .players import name_key
 BACKUP_FORMAT = "canasta-scorekeeper/backup/1"
 
 
-class BackupError(Exception):
-    """A file that is not a backup this app can restore, or a database it would overwrite."""
+#: The tables' whole numbers (PostgreSQL's ``integer``): no id, version or deal is past it.
+MAX_INTEGER = 2**31 - 1
+#: A game's secret as kept: its SHA-256, in hex.
+TOKEN_HASH = re.compile(r"[0-9a-f]{64}")
+
+
+class BackupError(Refused):
+    """A file that is not a backup this app can restore, or a database it would overwrite.
+    Its sentences are for whoever runs the server, in English (not in the catalogues)."""
+
+    def __init__(
+        self, message: str, fields: Mapping[str, Text] | None = None, *, why: Why = Why.INVALID
+    ) -> None:
+        super().__init__(why, Text(message), fields)
 
 
 @dataclass(frozen=True)
@@ -126,84 +143,152 @@ def _read(path: Path) -> dict[str, Any]:
     return document
 
 
-def _time(value: object, where: str) -> datetime:
-    if not isinstance(value, str):
-        raise BackupError(f"{where}: a date and time is missing.")
-    try:
-        moment = datetime.fromisoformat(value)
-    except ValueError:
-        raise BackupError(f"{where}: {value!r} is not a date and time.") from None
-    return moment.replace(tzinfo=None)
+def _short(value: object) -> str:
+    """A value as a refusal quotes it: a 10,000-character name is not repeated whole."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
-def _result(data: Mapping[str, Any], where: str) -> DealResult:
+def _wrong(path: str, message: str) -> BackupError:
+    return BackupError(message, {path: Text(message)})
+
+
+def _whole(value: object, path: str, low: int = 1, high: int = MAX_INTEGER) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise _wrong(path, f"{_short(value)} is not a whole number from {low} to {high}.")
+    return value
+
+
+def _result(data: Mapping[str, Any], path: str) -> DealResult:
     figures = {}
     for name in INTEGER_FIELDS:
         value = data.get(name, 0)
         if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < 100_000:
-            raise BackupError(f"{where}.{name}: {value!r} is not a figure of a deal.")
+            raise _wrong(f"{path}.{name}", f"{_short(value)} is not a figure of a deal.")
         figures[name] = value
     flags = {}
     for name in ("went_out", "concealed"):
         value = data.get(name, False)
         if not isinstance(value, bool):
-            raise BackupError(f"{where}.{name}: {value!r} is not true or false.")
+            raise _wrong(f"{path}.{name}", f"{_short(value)} is not true or false.")
         flags[name] = value
     return DealResult(**figures, **flags)
 
 
-def _games(
-    document: Mapping[str, Any], people: Mapping[int, Person]
-) -> Iterator[tuple[Game, Mapping[str, Any]]]:
-    for index, data in enumerate(document.get("games") or []):
-        where = f"games.{index}"
-        try:
-            game = Game(
-                id=str(data["id"]),
-                token_hash=str(data["token_hash"]),
-                variant=str(data["variant"]),
-                options=dict(data.get("options") or {}),
-                first_dealer=int(data.get("first_dealer", 0)),
-                created_at=_time(data.get("created_at"), f"{where}.created_at"),
-                updated_at=_time(data.get("updated_at"), f"{where}.updated_at"),
-                version=int(data.get("version", 1)),
+def _restored_person(data: Mapping[str, Any]) -> Person:
+    """A roster entry, checked as the roster checks a new name."""
+    person = Person(
+        id=_whole(data["id"], "id"),
+        name=check_name(data["name"], "name", side=False),
+        created_at=check_moment(data.get("created_at"), "created_at"),
+    )
+    person.key = name_key(person.name)
+    return person
+
+
+def _restored_game(data: Mapping[str, Any], people: Mapping[int, Person]) -> tuple[Game, Sheet]:
+    """A game of the backup, every value checked as a new game, an import and a deal are
+    (paths are the game's own: ``sides.0.name``), and its replay, each deal checked against
+    the minimum it was played at."""
+    game_id = data["id"]
+    if not isinstance(game_id, str) or not GAME_ID.fullmatch(game_id):
+        raise _wrong("id", f"{_short(game_id)} is not a game id of this app.")
+    token_hash = data["token_hash"]
+    if not isinstance(token_hash, str) or not TOKEN_HASH.fullmatch(token_hash):
+        raise _wrong("token_hash", "Not the hash of a game's secret (64 hex digits).")
+    sides = data["sides"]
+    if not isinstance(sides, list):
+        raise TypeError("sides is not a list")
+    options = data.get("options") or {}
+    if not isinstance(options, dict):
+        raise _wrong("options", "The house options are an object.")
+    rules = table_rules(data["variant"], len(sides), options)
+    game = Game(
+        id=game_id,
+        token_hash=token_hash,
+        variant=data["variant"],
+        options=dict(options),
+        first_dealer=check_first_dealer(
+            _whole(data.get("first_dealer", 0), "first_dealer", 0), rules
+        ),
+        created_at=check_moment(data.get("created_at"), "created_at"),
+        updated_at=check_moment(data.get("updated_at"), "updated_at"),
+        version=_whole(data.get("version", 1), "version"),
+    )
+    seated: set[int] = set()
+    for position, side_data in enumerate(sides):
+        path = f"sides.{position}"
+        start = _whole(side_data.get("start", 0), f"{path}.start", -MAX_START, MAX_START)
+        side = Side(
+            position=position,
+            name=check_name(side_data["name"], f"{path}.name", side=True),
+            start=check_start(start, rules, f"{path}.start"),
+        )
+        players = side_data["players"]
+        if not isinstance(players, list) or len(players) != rules.players_per_side:
+            raise _wrong(f"{path}.players", f"A side here has {rules.players_per_side} players.")
+        for seat, player in enumerate(players):
+            person = player.get("person")
+            if person is not None:
+                person = _whole(person, f"{path}.players.{seat}.person")
+            if person is not None and (person not in people or person in seated):
+                raise _wrong(f"{path}.players.{seat}.person", f"Unknown or seated twice: {person}.")
+            if person is not None:
+                seated.add(person)
+            side.players.append(
+                Player(
+                    position=seat,
+                    name=check_name(player["name"], f"{path}.players.{seat}.name", side=False),
+                    person=people[person] if person is not None else None,
+                )
             )
-            for position, side_data in enumerate(data["sides"]):
-                side = Side(
-                    position=position, name=str(side_data["name"]), start=int(side_data["start"])
-                )
-                for seat, player in enumerate(side_data["players"]):
-                    person = player.get("person")
-                    if person is not None and person not in people:
-                        raise BackupError(f"{where}.sides.{position}: unknown person {person}.")
-                    side.players.append(
-                        Player(
-                            position=seat,
-                            name=str(player["name"]),
-                            person=people[person] if person is not None else None,
-                        )
-                    )
-                game.sides.append(side)
-            for number, deal_data in enumerate(data["deals"]):
-                deal = Deal(
-                    seq=int(deal_data["seq"]),
-                    version=int(deal_data.get("version", 1)),
-                    request_key=deal_data.get("request_key"),
-                    created_at=_time(deal_data.get("created_at"), f"{where}.deals.{number}"),
-                )
-                for position, result in enumerate(deal_data["results"]):
-                    stored = _result(result, f"{where}.deals.{number}.results.{position}")
-                    stored.side_position = position
-                    deal.results.append(stored)
-                game.deals.append(deal)
-        except (KeyError, TypeError, ValueError, AttributeError) as error:
-            raise BackupError(f"{where}: not a game of this app's backups ({error!r}).") from None
-        yield game, data
+        game.sides.append(side)
+    deals = data["deals"]
+    if not isinstance(deals, list):
+        raise TypeError("deals is not a list")
+    for number, deal_data in enumerate(deals):
+        path = f"deals.{number}"
+        key = deal_data.get("request_key")
+        if key is not None and not (isinstance(key, str) and is_request_key(key)):
+            raise _wrong(
+                f"{path}.request_key",
+                f"A request key is 1 to {MAX_REQUEST_KEY} printable ASCII characters.",
+            )
+        deal = Deal(
+            seq=_whole(deal_data["seq"], f"{path}.seq"),
+            version=_whole(deal_data.get("version", 1), f"{path}.version"),
+            request_key=key,
+            created_at=check_moment(deal_data.get("created_at"), f"{path}.created_at"),
+        )
+        results = deal_data["results"]
+        if not isinstance(results, list) or len(results) != len(sides):
+            raise _wrong(f"{path}.results", "A deal has one result per side.")
+        for position, result in enumerate(results):
+            stored = _result(result, f"{path}.results.{position}")
+            stored.side_position = position
+            deal.results.append(stored)
+        game.deals.append(deal)
+    sheet = sheet_of(game)
+    for number, (deal, line) in enumerate(zip(game.deals, sheet.state.lines, strict=True)):
+        errors = errors_of(validate_deal(side_results(deal), rules, minimums=line.minimums))
+        if errors:
+            raise Refused.breaking(errors, prefix=f"deals.{number}.")
+    if sheet.state.deals_after_end:
+        raise _wrong("deals", f"The game ended with deal {sheet.state.finished_after}.")
+    return game, sheet
+
+
+def _placed(refused: Refused, where: str, label: str) -> BackupError:
+    """A refusal of one value of a game or a player, with its place in the file."""
+    field = next(iter(refused.fields), "")
+    fields = {f"{where}.{path}": text for path, text in refused.fields.items()}
+    return BackupError(f"{label}, {field}: {refused.text}", fields)
 
 
 def restore(path: Path, *, replace: bool = False) -> Counts:
     """Load a backup into this database. Refused when the database already holds games or
-    players, unless ``replace`` (then they are deleted first, in the same transaction)."""
+    players, unless ``replace`` (then they are deleted first, in the same transaction).
+    Every value is checked as the app checks it anywhere else, and every time is kept."""
     document = _read(path)
     with write():
         occupied = db.session.scalar(select(func.count(Game.id))) or db.session.scalar(
@@ -212,53 +297,60 @@ def restore(path: Path, *, replace: bool = False) -> Counts:
         if occupied and not replace:
             raise BackupError(
                 "This database already holds games or players; restore into an empty one, or "
-                "pass --replace to delete them first."
+                "pass --replace to delete them first.",
+                why=Why.CONFLICT,
             )
         if replace:
             for table in (DealResult, Deal, Player, Side, Game, Person):
                 db.session.execute(delete(table))
         people: dict[int, Person] = {}
         for index, data in enumerate(document.get("people") or []):
+            where = f"people.{index}"
             try:
-                person = Person(
-                    id=int(data["id"]),
-                    name=str(data["name"]),
-                    created_at=_time(data.get("created_at"), f"people.{index}.created_at"),
-                )
-            except (KeyError, TypeError, ValueError) as error:
-                raise BackupError(f"people.{index}: not a player ({error!r}).") from None
-            person.key = name_key(person.name)
+                person = _restored_person(data)
+            except Refused as refused:
+                raise _placed(refused, where, where) from None
+            except (KeyError, TypeError, ValueError, AttributeError) as error:
+                raise BackupError(f"{where}: not a player ({error!r}).") from None
             people[person.id] = person
             db.session.add(person)
         try:
             db.session.flush()
-        except IntegrityError as error:
+        except DBAPIError as error:
             message = f"people: two players share an id or a name ({error.orig})."
             raise BackupError(message) from None
         games = deals = 0
-        for game, data in _games(document, people):
+        for index, data in enumerate(document.get("games") or []):
+            where = f"games.{index}"
+            game_id = data.get("id") if isinstance(data, dict) else None
+            label = f"{where} (game {game_id})" if _is_game_id(game_id) else where
             try:
-                db.session.add(game)
-                db.session.flush()
-                sheet = sheet_of(game)
-            except IntegrityError as error:
-                raise BackupError(f"Game {game.id}: twice, or clashing ({error.orig}).") from None
-            except (KeyError, OptionError, ValueError, TypeError, IndexError) as error:
-                message = f"Game {game.id}: not a game of these rules ({error!r})."
-                raise BackupError(message) from None
+                # Built whole before it is written: one INSERT each, no UPDATE after it
+                # that would stamp the game's last change with today.
+                with db.session.no_autoflush:
+                    game, sheet = _restored_game(data, people)
+                    keep_records(sheet)
+            except Refused as refused:
+                raise _placed(refused, where, label) from None
+            except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
+                raise BackupError(
+                    f"{where}: not a game of this app's backups ({error!r})."
+                ) from None
             if list(sheet.state.totals) != data.get("totals") or sheet.state.winner != data.get(
                 "winner"
             ):
                 raise BackupError(
-                    f"Game {game.id}: replayed it gives totals {list(sheet.state.totals)} and "
+                    f"{label}: replayed it gives totals {list(sheet.state.totals)} and "
                     f"winner {sheet.state.winner}, the backup says {data.get('totals')} and "
                     f"{data.get('winner')}; nothing was restored."
                 )
-            keep_records(sheet)
-            game.updated_at = _time(data.get("updated_at"), f"game {game.id}")
+            try:
+                db.session.add(game)
+                db.session.flush()
+            except DBAPIError as error:
+                raise BackupError(f"{label}: twice, or clashing ({error.orig}).") from None
             games += 1
             deals += len(game.deals)
-            db.session.flush()
             db.session.expunge_all()
             for person in people.values():  # the roster stays in the session for the seats
                 db.session.add(person)
@@ -267,3 +359,7 @@ def restore(path: Path, *, replace: bool = False) -> Counts:
                 text("SELECT setval(pg_get_serial_sequence('person', 'id'), max(id)) FROM person")
             )
     return Counts(games, deals, len(people))
+
+
+def _is_game_id(value: object) -> bool:
+    return isinstance(value, str) and GAME_ID.fullmatch(value) is not None

@@ -24,6 +24,7 @@ from sqlalchemy.exc import IntegrityError
 from ..rules import (
     VARIANTS,
     OptionError,
+    RuleSet,
     SideResult,
     Violation,
     apply_options,
@@ -109,6 +110,62 @@ def _creating(make: Callable[[], Made]) -> Made:
 # --- new games -----------------------------------------------------------------------------
 
 
+def table_rules(variant: str, sides: int, options: Mapping[str, object]) -> RuleSet:
+    """The rules of a new table: its variant for ``sides`` sides, with its house options;
+    refused for an unknown variant, a table it is not played at, or a bad option."""
+    if variant not in VARIANTS:
+        known = ", ".join(VARIANTS)
+        raise Refused(
+            Why.INVALID,
+            T(
+                "There is no rule set called %(name)s; known: %(known)s.",
+                name=repr(variant),
+                known=known,
+            ),
+            {"variant": T("Unknown rule set; known: %(known)s.", known=known)},
+        )
+    try:
+        seated = VARIANTS[variant].with_sides(sides)
+    except OptionError as error:
+        raise Refused(Why.INVALID, error.text, {"sides": error.text}) from None
+    try:
+        return apply_options(seated, options)
+    except OptionError as error:
+        raise Refused(Why.INVALID, error.text, {f"options.{error.option}": error.text}) from None
+
+
+def check_start(start: int, rules: RuleSet, path: str) -> int:
+    """A side's total carried over from paper: a score, short of the target."""
+    if start % 5 or abs(start) > MAX_START:
+        raise Refused(
+            Why.INVALID,
+            T("A starting total is a multiple of 5, like every score."),
+            {path: T("A multiple of 5, like every score.")},
+        )
+    if start >= rules.target:
+        raise Refused(
+            Why.INVALID,
+            T(
+                "A starting total of %(start)s has already reached the target of %(target)s.",
+                start=start,
+                target=rules.target,
+            ),
+            {path: T("Less than the target, %(target)s.", target=rules.target)},
+        )
+    return start
+
+
+def check_first_dealer(first_dealer: int, rules: RuleSet) -> int:
+    """The seat of the first deal's dealer: one of the table's."""
+    if not 0 <= first_dealer < rules.players:
+        raise Refused(
+            Why.INVALID,
+            T("The first dealer must be one of the players."),
+            {"first_dealer": T("Pick a player.")},
+        )
+    return first_dealer
+
+
 def create_game(
     variant: str,
     sides: Sequence[SideSpec],
@@ -127,25 +184,7 @@ def _new_game(
     created_at: datetime | None = None,
 ) -> tuple[Game, str]:
     """The game built and flushed in the current transaction."""
-    if variant not in VARIANTS:
-        known = ", ".join(VARIANTS)
-        raise Refused(
-            Why.INVALID,
-            T(
-                "There is no rule set called %(name)s; known: %(known)s.",
-                name=repr(variant),
-                known=known,
-            ),
-            {"variant": T("Unknown rule set; known: %(known)s.", known=known)},
-        )
-    try:
-        seated = VARIANTS[variant].with_sides(len(sides))
-    except OptionError as error:
-        raise Refused(Why.INVALID, error.text, {"sides": error.text}) from None
-    try:
-        rules = apply_options(seated, options or {})
-    except OptionError as error:
-        raise Refused(Why.INVALID, error.text, {f"options.{error.option}": error.text}) from None
+    rules = table_rules(variant, len(sides), options or {})
     token = secrets.token_urlsafe(24)
     now = created_at or utcnow()
     game = Game(
@@ -165,22 +204,7 @@ def _new_game(
             start=spec.start,
             total=spec.start,
         )
-        if spec.start % 5 or abs(spec.start) > MAX_START:
-            raise Refused(
-                Why.INVALID,
-                T("A starting total is a multiple of 5, like every score."),
-                {f"{path}.start": T("A multiple of 5, like every score.")},
-            )
-        if spec.start >= rules.target:
-            raise Refused(
-                Why.INVALID,
-                T(
-                    "A starting total of %(start)s has already reached the target of %(target)s.",
-                    start=spec.start,
-                    target=rules.target,
-                ),
-                {f"{path}.start": T("Less than the target, %(target)s.", target=rules.target)},
-            )
+        check_start(spec.start, rules, f"{path}.start")
         players = list(spec.players) or (
             [side.name]
             if rules.players_per_side == 1
@@ -210,13 +234,7 @@ def _new_game(
                 seated_people.append(seat.person)
             side.players.append(seat)
         game.sides.append(side)
-    if not 0 <= first_dealer < rules.players:
-        raise Refused(
-            Why.INVALID,
-            T("The first dealer must be one of the players."),
-            {"first_dealer": T("Pick a player.")},
-        )
-    game.first_dealer = first_dealer
+    game.first_dealer = check_first_dealer(first_dealer, rules)
     for side in game.sides:
         side.record = record_to_json(SideRecord(Outcome.OPEN, side.start))
     db.session.add(game)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import enum
 import unicodedata
 from collections.abc import Mapping, Sequence
+from datetime import UTC, datetime, timedelta
 from types import MappingProxyType
 
 from ..rules import Violation
@@ -17,6 +18,13 @@ from ..rules.text import T, Text
 
 #: Longest name for a side or a player; longer would not fit a phone's score sheet.
 MAX_NAME = 40
+#: Longest request key (a deal form's nonce, an API Idempotency-Key) kept with a deal.
+MAX_REQUEST_KEY = 64
+#: No game of this app was played before it: an older date is a slip (or a year 1).
+EARLIEST = datetime(1990, 1, 1)
+#: How far past this server's clock a date may be (a phone's clock set wrong): later dates
+#: would stay at the head of every newest-first list.
+AHEAD = timedelta(days=1)
 
 
 class Why(enum.Enum):
@@ -86,3 +94,39 @@ def check_name(value: str, path: str, *, side: bool) -> str:
             {path: T("At most %(most)s letters.", most=MAX_NAME)},
         )
     return name
+
+
+def is_request_key(key: str) -> bool:
+    """Whether ``key`` may be kept as a deal's request key: 1 to ``MAX_REQUEST_KEY``
+    printable ASCII characters (it goes into logs and the deal's column as it is)."""
+    return 0 < len(key) <= MAX_REQUEST_KEY and key.isascii() and key.isprintable()
+
+
+def check_moment(value: object, path: str) -> datetime:
+    """A date and time in ISO 8601 (``Z`` or an offset; none is UTC) as the tables keep it,
+    naive UTC; refused when it is not one, or before 1990 or more than a day from now."""
+    example = "2026-12-01T20:15:03Z"
+    moment: datetime | None = None
+    try:
+        if not isinstance(value, str):
+            raise ValueError(value)
+        moment = datetime.fromisoformat(value)
+        if moment.tzinfo is not None:
+            moment = moment.astimezone(UTC).replace(tzinfo=None)
+    except ValueError:
+        raise Refused(
+            Why.INVALID,
+            T("A date and time is written like %(example)s.", example=example),
+            {path: T("A date and time, like %(example)s.", example=example)},
+        ) from None
+    except OverflowError:
+        moment = None  # in UTC it falls before year 1 or after 9999
+    latest = datetime.now(UTC).replace(tzinfo=None) + AHEAD
+    if moment is None or not EARLIEST <= moment <= latest:
+        earliest = EARLIEST.date().isoformat()
+        raise Refused(
+            Why.INVALID,
+            T("A date is from %(earliest)s to a day from now.", earliest=earliest),
+            {path: T("From %(earliest)s to a day from now.", earliest=earliest)},
+        )
+    return moment

@@ -42,7 +42,7 @@ from ..rules.game import next_line, winner_of
 from ..rules.text import Text
 from ..store import changes, games, players
 from ..store.changes import SideSpec
-from ..store.errors import Refused, Why
+from ..store.errors import Refused, Why, is_request_key
 from ..store.games import Head, Secured, Sheet
 from ..store.history import Filters, history
 from ..store.models import Game
@@ -478,11 +478,11 @@ def record(game_id: str) -> tuple[str, int] | BaseResponse:
     form = deal_form(table.rules, [""] * table.sides)
     results = form.results() if form.validate() else None
     refusal: Refused | None = None
+    # A nonce this page did not issue (not printable ASCII) guards nothing: it is not kept.
+    nonce = form.nonce.data if form.nonce.data and is_request_key(form.nonce.data) else None
     if results is not None:
         try:
-            recorded = changes.record_deal(
-                game_id, results, secret=secret, request_key=form.nonce.data or None
-            )
+            recorded = changes.record_deal(game_id, results, secret=secret, request_key=nonce)
         except Refused as refused:
             refusal = refused
         else:
