@@ -26,6 +26,7 @@ STATUS = {
     Why.CONFLICT: 409,
     Why.OUTDATED: 409,
     Why.BUSY: 409,
+    Why.REUSED: 422,
 }
 
 
