@@ -363,6 +363,11 @@ def test_openapi_document_lists_the_api(client: FlaskClient) -> None:
         "/api/check/initial-meld",
     ]:
         assert path in spec["paths"]
+    # Every operation that takes a body says what a body of another type gets.
+    for path, operations in spec["paths"].items():
+        for method, operation in operations.items():
+            if "requestBody" in operation:
+                assert "415" in operation["responses"], (method, path)
 
 
 @pytest.mark.parametrize(
