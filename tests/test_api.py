@@ -6,6 +6,7 @@ checks, section 8 worked cases); the comment next to it shows the arithmetic.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -344,6 +345,64 @@ def test_deeply_nested_json_inside_an_object(client: FlaskClient) -> None:
     response = client.post("/api/games", data=data, content_type="application/json")
     assert response.status_code in (400, 422)
     assert_error(response, response.status_code)
+
+
+@pytest.mark.parametrize(
+    "content_type",
+    [
+        "text/plain",  # what a form on another site can send without asking the browser
+        "application/x-www-form-urlencoded",
+        "multipart/form-data; boundary=x",
+        None,
+    ],
+)
+def test_a_body_not_sent_as_json_is_415(client: FlaskClient, content_type: str | None) -> None:
+    """API.md: a body not sent as application/json is a 415, so a form on another site
+    cannot create games from a visitor's browser; nothing is created."""
+    headers = {} if content_type is None else {"Content-Type": content_type}
+    response = client.post("/api/games", data=json.dumps(game_body()), headers=headers)
+    body = assert_error(response, 415)
+    assert "Content-Type" in body["error"] and body["fields"] == {}
+    assert client.get("/api/games").get_json()["total"] == 0
+
+
+def test_every_api_write_takes_json_only(client: FlaskClient) -> None:
+    """Deals, edits, imports and the rules checks refuse a body of another type alike, and
+    change nothing; a charset is fine, and a DELETE without a body needs no type."""
+    game_id, token = new_game(client)
+    deal = {"results": [result(150, red_threes=2, hand=85), result(90, hand=20)]}
+    deals = f"/api/games/{game_id}/deals"
+    assert client.post(deals, json=deal, headers=auth(token)).status_code == 201
+    export = client.get(f"/api/games/{game_id}/export").get_json()
+    before = get_game(client, game_id)
+    writes = [
+        ("POST", deals, deal),
+        ("PUT", f"{deals}/1", deal),
+        ("DELETE", f"{deals}/1", {}),
+        ("POST", "/api/games/import", export),
+        ("POST", "/api/check/meld", {"cards": "9 9 9"}),
+        ("POST", "/api/check/initial-meld", {"melds": ["K K K"]}),
+        ("POST", "/api/check/pickup", {"top": "9"}),
+        ("POST", "/api/check/going-out", {}),
+    ]
+    for method, path, body in writes:
+        response = client.open(
+            path,
+            method=method,
+            data=json.dumps(body),
+            headers={**auth(token), "Content-Type": "text/plain"},
+        )
+        assert_error(response, 415)
+    assert get_game(client, game_id) == before
+    assert client.get("/api/games").get_json()["total"] == 1
+    with_charset = client.post(
+        deals,
+        data=json.dumps(deal),
+        headers={**auth(token), "Content-Type": "application/json; charset=utf-8"},
+    )
+    assert with_charset.status_code == 201
+    assert client.delete(f"{deals}/2", headers=auth(token)).status_code == 200
+    assert len(get_game(client, game_id)["deals"]) == 1
 
 
 # --------------------------------------------------------------------------- reading games

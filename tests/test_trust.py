@@ -11,15 +11,15 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from sqlalchemy import select
+from sqlalchemy import select, update
 
 from scorekeeper import create_app
 from scorekeeper.store import db
-from scorekeeper.store.models import Person
+from scorekeeper.store.models import Deal, Person
 
 from .test_api import auth, get_game, new_game, result
 from .test_bad_input import counts
-from .test_pages import CASE_A, CASE_B, deal_form, totals
+from .test_pages import CASE_A, CASE_B, count_rows, deal_form, totals
 from .test_pages import new_game as new_game_form
 
 PAGES = ["/", "/games/new", "/rules", "/rules/railroad", "/check", "/check/meld?cards=9+9+2"]
@@ -213,6 +213,103 @@ def test_a_resent_deal_form_records_one_deal(client: FlaskClient) -> None:
     assert totals(client, game_id) == [1210, 265]
 
 
+def test_a_key_reused_with_another_body_is_refused(client: FlaskClient) -> None:
+    """API.md: the same key with a different body is a 422, and nothing is recorded."""
+    game_id, token = new_game(client)
+    headers = {**auth(token), "Idempotency-Key": "phone-a-deal-1"}
+    body = {"results": [result(150, red_threes=2, hand=85), result(90, hand=20)]}
+    assert client.post(f"/api/games/{game_id}/deals", json=body, headers=headers).status_code == 201
+    before = get_game(client, game_id)
+    other = {"results": [result(150, red_threes=2, hand=85), result(95, hand=20)]}
+    reused = client.post(f"/api/games/{game_id}/deals", json=other, headers=headers)
+    assert reused.status_code == 422
+    answer = reused.get_json()
+    assert answer["error"] and set(answer) == {"error", "fields"}
+    assert "deal 1" in answer["fields"]["Idempotency-Key"]
+    assert get_game(client, game_id) == before
+
+
+def test_a_key_reused_with_the_same_body_written_otherwise_answers_as_before(
+    client: FlaskClient,
+) -> None:
+    """The body is compared as the deal it says, not byte for byte: spacing, key order and
+    figures left out (0, false) do not make it another body."""
+    game_id, token = new_game(client)
+    headers = {**auth(token), "Idempotency-Key": "phone-a-deal-1"}
+    body = {"results": [result(150, red_threes=2, hand=85), result(90, hand=20)]}
+    first = client.post(f"/api/games/{game_id}/deals", json=body, headers=headers)
+    respelled = (
+        '{ "results": [ {"hand_points": 85, "red_threes": 2, "meld_points": 150},'
+        '\n {"went_out": false, "hand_points": 20, "meld_points": 90} ] }'
+    )
+    again = client.post(
+        f"/api/games/{game_id}/deals",
+        data=respelled,
+        content_type="application/json",
+        headers=headers,
+    )
+    assert again.status_code == 201
+    assert again.get_json() == first.get_json()
+    assert len(get_game(client, game_id)["deals"]) == 1
+
+
+def test_a_key_stored_before_bodies_were_compared_answers_as_before(
+    client: FlaskClient, app: Flask
+) -> None:
+    """Deals recorded before the request's hash was kept have none: their key still
+    answers with the deal it recorded, whatever the body."""
+    game_id, token = new_game(client)
+    headers = {**auth(token), "Idempotency-Key": "phone-a-deal-1"}
+    body = {"results": [result(150, red_threes=2, hand=85), result(90, hand=20)]}
+    first = client.post(f"/api/games/{game_id}/deals", json=body, headers=headers)
+    with app.app_context():
+        db.session.execute(update(Deal).values(request_hash=None))
+        db.session.commit()
+    other = {"results": [result(150, red_threes=2, hand=85), result(95, hand=20)]}
+    again = client.post(f"/api/games/{game_id}/deals", json=other, headers=headers)
+    assert again.status_code == 201
+    assert again.get_json()["results"] == first.get_json()["results"]
+    assert len(get_game(client, game_id)["deals"]) == 1
+
+
+def test_a_resent_deal_form_with_other_figures_is_refused(client: FlaskClient, app: Flask) -> None:
+    """A form saved once and sent again with other figures (edited after a slow save,
+    say) does not drop them silently: the form says so, and nothing is recorded."""
+    game_id = new_game_form(client)
+    form_page = client.get(f"/games/{game_id}/deals/new").get_data(as_text=True)
+    nonce = re.search(r'name="nonce" type="hidden" value="([^"]+)"', form_page)
+    assert nonce
+    data = {**deal_form("0", we=CASE_A, they=CASE_B), "nonce": nonce.group(1)}
+    assert client.post(f"/games/{game_id}/deals/new", data=data).status_code == 302
+    changed = {**deal_form("0", we=CASE_A, they={**CASE_B, "hand_points": 90})}
+    resent = client.post(f"/games/{game_id}/deals/new", data={**changed, "nonce": nonce.group(1)})
+    assert resent.status_code == 409
+    html = resent.get_data(as_text=True)
+    assert "This form was already saved as deal 1; these figures were not saved." in html
+    assert 'value="90"' in html  # the figures are still on the form
+    assert totals(client, game_id) == [1210, 265]
+    assert count_rows(app) == (1, 2)
+
+
+def test_a_resent_form_that_ended_the_game_says_what_became_of_its_figures(
+    client: FlaskClient, app: Flask
+) -> None:
+    """The save that won the game took the form's nonce: sent again with other figures, the
+    sheet says that form was saved already, not only that the game is over."""
+    game_id = new_game_form(client, **{"sides-0-start": "4500"})
+    form_page = client.get(f"/games/{game_id}/deals/new").get_data(as_text=True)
+    nonce = re.search(r'name="nonce" type="hidden" value="([^"]+)"', form_page)
+    assert nonce
+    data = {**deal_form("0", we=CASE_A, they=CASE_B), "nonce": nonce.group(1)}
+    assert client.post(f"/games/{game_id}/deals/new", data=data).status_code == 302
+    changed = deal_form("0", we=CASE_A, they={**CASE_B, "hand_points": 90})
+    resent = client.post(f"/games/{game_id}/deals/new", data={**changed, "nonce": nonce.group(1)})
+    assert resent.status_code == 302
+    sheet = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert "This form was already saved as deal 1; these figures were not saved." in sheet
+    assert count_rows(app) == (1, 2)
+
+
 def test_editing_a_deal_changed_meanwhile_is_refused(client: FlaskClient, app: Flask) -> None:
     game_id = new_game_form(client)
     client.post(f"/games/{game_id}/deals/new", data=deal_form("0", we=CASE_A, they=CASE_B))
@@ -301,6 +398,11 @@ def test_openapi_document_lists_the_api(client: FlaskClient) -> None:
         "/api/check/initial-meld",
     ]:
         assert path in spec["paths"]
+    # Every operation that takes a body says what a body of another type gets.
+    for path, operations in spec["paths"].items():
+        for method, operation in operations.items():
+            if "requestBody" in operation:
+                assert "415" in operation["responses"], (method, path)
 
 
 @pytest.mark.parametrize(

@@ -2,7 +2,8 @@
 
 Same rules engine and validation as the pages. Errors are
 ``{"error": "<sentence>", "fields": {"<path>": "<message>"}}`` with 400 (malformed JSON),
-403 (game token), 404 (unknown game or deal), 409 (conflict) or 422 (a broken rule).
+403 (game token), 404 (unknown game or deal), 409 (conflict), 415 (a body not sent as
+``application/json``) or 422 (a broken rule).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ STATUS = {
     Why.CONFLICT: 409,
     Why.OUTDATED: 409,
     Why.BUSY: 409,
+    Why.REUSED: 422,
 }
 
 
@@ -61,8 +63,30 @@ def refused(refusal: Refused) -> Response:
     return api_error(ApiError.of(refusal))
 
 
+#: The one type of body the API reads.
+JSON = "application/json"
+NOT_JSON = f"The request body must be sent as JSON, with Content-Type: {JSON}."
+
+
+def _has_body() -> bool:
+    return (
+        bool(request.content_length)
+        or "chunked" in request.headers.get("Transfer-Encoding", "").lower()
+    )
+
+
+@bp.before_request
+def json_only() -> None:
+    """A body of any other type is refused (415) before a view runs: a form on another
+    site can make a visitor's browser send text/plain without asking, never
+    application/json. A request without a body (a DELETE) needs no type."""
+    if _has_body() and request.mimetype != JSON:
+        raise ApiError(415, NOT_JSON)
+
+
 def json_body() -> dict[str, Any]:
-    """The request's JSON object, or a 400 that says what is wrong with it."""
+    """The request's JSON object, or a 400 that says what is wrong with it (``json_only``
+    has refused a body of another type)."""
     raw = request.get_data(cache=False)
     try:
         body = json.loads(raw.decode("utf-8"))

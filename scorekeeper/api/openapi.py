@@ -132,14 +132,14 @@ SPEC: dict[str, Any] = {
                     "required": True,
                     **_json({"$ref": "#/components/schemas/NewGame"}),
                 },
-                "responses": _answers(400, 413, 422, 429, ok=201),
+                "responses": _answers(400, 413, 415, 422, 429, ok=201),
             },
         },
         "/api/games/import": {
             "post": {
                 "summary": "Create a game from an export",
                 "requestBody": {"required": True, **_json({"type": "object"})},
-                "responses": _answers(400, 413, 422, 429, ok=201),
+                "responses": _answers(400, 413, 415, 422, 429, ok=201),
             }
         },
         "/api/games/{game_id}": {
@@ -161,7 +161,7 @@ SPEC: dict[str, Any] = {
                     {"name": "Idempotency-Key", "in": "header", "schema": {"type": "string"}},
                 ],
                 "requestBody": {"required": True, **_json({"$ref": "#/components/schemas/Deal"})},
-                "responses": _answers(400, 403, 404, 409, 413, 422, ok=201),
+                "responses": _answers(400, 403, 404, 409, 413, 415, 422, ok=201),
             }
         },
         "/api/games/{game_id}/deals/{number}": {
@@ -175,7 +175,7 @@ SPEC: dict[str, Any] = {
                 "security": _BEARER,
                 "parameters": [_GAME_ID, _NUMBER],
                 "requestBody": {"required": True, **_json({"$ref": "#/components/schemas/Deal"})},
-                "responses": _answers(400, 403, 404, 409, 413, 422),
+                "responses": _answers(400, 403, 404, 409, 413, 415, 422),
             },
             "delete": {
                 "summary": "Delete a deal; later deals move up",
@@ -202,7 +202,7 @@ SPEC: dict[str, Any] = {
                         }
                     ),
                 },
-                "responses": _answers(400, 404, 422),
+                "responses": _answers(400, 404, 415, 422),
             }
         },
         "/api/check/initial-meld": {
@@ -225,7 +225,7 @@ SPEC: dict[str, Any] = {
                         }
                     ),
                 },
-                "responses": _answers(400, 404, 422),
+                "responses": _answers(400, 404, 415, 422),
             }
         },
         "/api/check/pickup": {
@@ -254,7 +254,7 @@ SPEC: dict[str, Any] = {
                         }
                     ),
                 },
-                "responses": _answers(400, 404, 422),
+                "responses": _answers(400, 404, 415, 422),
             }
         },
         "/api/check/going-out": {
@@ -279,7 +279,7 @@ SPEC: dict[str, Any] = {
                         }
                     ),
                 },
-                "responses": _answers(400, 404, 422),
+                "responses": _answers(400, 404, 415, 422),
             }
         },
     },

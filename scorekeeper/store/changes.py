@@ -12,13 +12,15 @@ every later deal was played from, so it replays the game.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TypeVar
 
-from sqlalchemy import bindparam, insert, select, update
+from sqlalchemy import bindparam, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from ..rules import (
@@ -282,8 +284,14 @@ SIDE = Side.__table__
 DEAL = Deal.__table__
 RESULT = DealResult.__table__
 PERSON = Person.__table__
-_REPEATED = select(DEAL.c.seq).where(
+_REPEATED = select(DEAL.c.seq, DEAL.c.request_hash).where(
     DEAL.c.game_id == bindparam("game_id"), DEAL.c.request_key == bindparam("key")
+)
+#: A deal's number: its place among the game's deals.
+_NUMBER = (
+    select(func.count())
+    .select_from(DEAL)
+    .where(DEAL.c.game_id == bindparam("game_id"), DEAL.c.seq <= bindparam("seq"))
 )
 _NEW_DEAL = (
     insert(DEAL)
@@ -292,6 +300,7 @@ _NEW_DEAL = (
         seq=bindparam("seq"),
         version=1,
         request_key=bindparam("key"),
+        request_hash=bindparam("hash"),
         created_at=bindparam("now", type_=DEAL.c.created_at.type),
     )
     .returning(DEAL.c.id)
@@ -333,17 +342,23 @@ def record_deal(
 ) -> Recorded:
     """Record the next deal of a game, played from the running totals kept next to its
     sides (its deals are not read). A ``request_key`` this game has seen records nothing
-    and answers with the deal it recorded then (a double tap, a retried request). Refused
-    when the game is over or the entry breaks a rule."""
+    and answers with the deal it recorded then (a double tap, a retried request); sent
+    with other figures, it is refused (``Why.REUSED``). Refused when the game is over or
+    the entry breaks a rule."""
     with write():
         game = head(game_id) if hold(game_id) else None
         if game is None:
             raise Refused(Why.NOT_FOUND, NO_GAME)
         _require_secret(game, secret)
+        digest = None
         if request_key is not None:
-            seq = db.session.scalar(_REPEATED, {"game_id": game_id, "key": request_key})
-            if seq is not None:
-                return _recorded_before(game, seq)
+            digest = request_hash(results)
+            before = db.session.execute(_REPEATED, {"game_id": game_id, "key": request_key}).first()
+            if before is not None:
+                # A deal kept before hashes were (None) answers as it always did.
+                if before.request_hash not in (None, digest):
+                    raise _reused(game_id, before.seq)
+                return _recorded_before(game, before.seq)
         if game.finished:
             raise Refused(Why.CONFLICT, GAME_OVER)
         rules = game.rules
@@ -364,7 +379,13 @@ def record_deal(
         )
         deal_id = db.session.scalar(
             _NEW_DEAL,
-            {"game_id": game_id, "seq": game.last_seq + 1, "key": request_key, "now": now},
+            {
+                "game_id": game_id,
+                "seq": game.last_seq + 1,
+                "key": request_key,
+                "hash": digest,
+                "now": now,
+            },
         )
         assert deal_id is not None
         db.session.execute(_NEW_RESULT, _result_rows(deal_id, results))
@@ -383,6 +404,34 @@ def record_deal(
         if game.people:
             db.session.execute(_PEOPLE_CHANGED, {"people": list(game.people)})
     return Recorded(game, number, line, tuple(results), winner, tuple(warnings_of(violations)))
+
+
+def request_hash(results: Sequence[SideResult]) -> str:
+    """What a keyed request recorded, as a SHA-256 hex: the entries as the rules engine
+    reads them, so neither the body's spacing and key order nor figures left out at their
+    default make it another request."""
+    entries = [entries_json(result) for result in results]
+    canonical = json.dumps(entries, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+
+
+def _reused(game_id: str, seq: int) -> Refused:
+    """The refusal of a key that recorded the deal ``seq`` with other figures."""
+    number = db.session.scalar(_NUMBER, {"game_id": game_id, "seq": seq})
+    return Refused(
+        Why.REUSED,
+        T(
+            "This request's key was already used for deal %(number)s, with other figures; "
+            "nothing was recorded.",
+            number=number,
+        ),
+        {
+            "Idempotency-Key": T(
+                "Already used for deal %(number)s with another body.", number=number
+            )
+        },
+        deal=number,
+    )
 
 
 def _recorded_before(game: Head, seq: int) -> Recorded:

@@ -43,6 +43,9 @@ class Why(enum.Enum):
     OUTDATED = "outdated"
     #: The database stayed held by other writers for longer than a request waits.
     BUSY = "busy"
+    #: The request's key (a form's nonce, an Idempotency-Key) already recorded a deal
+    #: with other figures.
+    REUSED = "reused"
 
 
 class Refused(Exception):
@@ -55,6 +58,7 @@ class Refused(Exception):
         fields: Mapping[str, Text] | None = None,
         *,
         current_version: int | None = None,
+        deal: int | None = None,
     ) -> None:
         super().__init__(str(text))
         self.why = why
@@ -62,6 +66,8 @@ class Refused(Exception):
         self.fields: Mapping[str, Text] = MappingProxyType(dict(fields or {}))
         #: With ``Why.OUTDATED``: the deal's version now.
         self.current_version = current_version
+        #: With ``Why.REUSED``: the number of the deal the key recorded.
+        self.deal = deal
 
     @classmethod
     def breaking(cls, violations: Sequence[Violation], prefix: str = "") -> Refused:

@@ -130,6 +130,10 @@ class Deal(db.Model):  # type: ignore[name-defined]
     #: The deal form's nonce or the API's Idempotency-Key: a repeated request records
     #: one deal, not two.
     request_key: Mapped[str | None] = mapped_column(String(64), default=None)
+    #: SHA-256 (hex) of the entries the keyed request recorded: the same key with other
+    #: figures is refused rather than answered with this deal. None for deals recorded
+    #: before it was kept (and for deals without a key).
+    request_hash: Mapped[str | None] = mapped_column(String(64), default=None)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
     game: Mapped[Game] = relationship(back_populates="deals")

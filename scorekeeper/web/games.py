@@ -39,7 +39,7 @@ from ..rules import (
 )
 from ..rules.cards import COUNTER_CLASSES
 from ..rules.game import next_line, winner_of
-from ..rules.text import Text
+from ..rules.text import T, Text
 from ..store import changes, games, players
 from ..store.changes import SideSpec
 from ..store.errors import Refused, Why, is_request_key
@@ -495,15 +495,27 @@ def record(game_id: str) -> tuple[str, int] | BaseResponse:
     if refusal is not None:
         _abort_if_lost(refusal)
     game = _head_or_404(game_id)
+    reused: Text | None = None
+    if refusal is not None and refusal.why is Why.REUSED:
+        # The form was saved before with other figures (changed after a slow save, or
+        # sent again from the history): say so, rather than drop them silently.
+        reused = T(
+            "This form was already saved as deal %(number)s; these figures were not saved.",
+            number=refusal.deal,
+        )
     if game.finished:
-        flash(_("This game is over. Edit or delete a deal to reopen it."), "error")
+        # The save that ended the game may be this very form's.
+        flash(
+            say(reused) if reused else _("This game is over. Edit or delete a deal to reopen it."),
+            "error",
+        )
         return redirect(url_for("web.sheet", game_id=game_id))
     form.setup([side.name for side in game.sides])
     loose = []
     if results is not None:  # the messages of the rules engine, next to their fields
         loose = form.attach(validate_deal(results, game.rules, minimums=game.minimums))
     if refusal is not None and refusal.why is not Why.INVALID:
-        loose = [*loose, _loose(refusal.text)]
+        loose = [*loose, _loose(reused or refusal.text)]
     status = 422 if refusal is None or refusal.why is Why.INVALID else 409
     return _render_next_deal(game, form, results, loose, status=status)
 
