@@ -223,6 +223,7 @@ REFUSED = {
     "token hash not a hash": (_game(token_hash="x" * 500), "games.0", "token_hash"),
     "500-character request key": (_deal(request_key="k" * 500), "games.0", "deals.0.request_key"),
     "request key with a newline": (_deal(request_key="a\nb"), "games.0", "deals.0.request_key"),
+    "request hash not a hash": (_deal(request_hash="zz"), "games.0", "deals.0.request_hash"),
     "version 0": (_game(version=0), "games.0", "version"),
     "version 10**30": (_game(version=10**30), "games.0", "version"),
     "deal version -1": (_deal(version=-1), "games.0", "deals.0.version"),
@@ -330,3 +331,29 @@ def test_a_deal_form_nonce_that_is_no_request_key_is_not_kept(
     assert runner.invoke(args=["backup", str(path)]).exit_code == 0
     done = runner.invoke(args=["restore", "--replace", str(path)])
     assert done.exit_code == 0, done.output
+
+
+def test_a_restored_request_key_still_knows_its_figures(
+    client: FlaskClient, runner: FlaskCliRunner, other: Flask, tmp_path: Path
+) -> None:
+    """After a restore, a retried API request is answered as the first time, and its key
+    sent with other figures is still refused (the backup carries what the key recorded)."""
+    created = client.post(
+        "/api/games",
+        json={"variant": "classic", "sides": [{"name": "Us"}, {"name": "Them"}]},
+    ).get_json()
+    game_id, headers = created["id"], {**auth(created["token"]), "Idempotency-Key": "deal-1"}
+    first = {"results": [result(120, hand=10), result(90, hand=15)]}
+    recorded = client.post(f"/api/games/{game_id}/deals", json=first, headers=headers)
+    assert recorded.status_code == 201
+    path = tmp_path / "backup.json"
+    assert runner.invoke(args=["backup", str(path)]).exit_code == 0
+    assert other.test_cli_runner().invoke(args=["restore", str(path)]).exit_code == 0
+    there = other.test_client()
+    again = there.post(f"/api/games/{game_id}/deals", json=first, headers=headers)
+    assert again.status_code == 201 and again.get_json()["number"] == 1
+    other_figures = {"results": [result(90, hand=15), result(120, hand=10)]}
+    reused = there.post(f"/api/games/{game_id}/deals", json=other_figures, headers=headers)
+    assert reused.status_code == 422
+    assert "Idempotency-Key" in reused.get_json()["fields"]
+    assert len(get_game(there, game_id)["deals"]) == 1

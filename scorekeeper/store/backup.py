@@ -40,7 +40,7 @@ BACKUP_FORMAT = "canasta-scorekeeper/backup/1"
 
 #: The tables' whole numbers (PostgreSQL's ``integer``): no id, version or deal is past it.
 MAX_INTEGER = 2**31 - 1
-#: A game's secret as kept: its SHA-256, in hex.
+#: A SHA-256 in hex: a game's secret's, or a keyed request's (``Deal.request_hash``).
 TOKEN_HASH = re.compile(r"[0-9a-f]{64}")
 
 
@@ -97,6 +97,7 @@ def _game(game: Game) -> dict[str, Any]:
                 "seq": deal.seq,
                 "version": deal.version,
                 "request_key": deal.request_key,
+                "request_hash": deal.request_hash,
                 "created_at": _stamp(deal.created_at),
                 "results": [entries_json(r) for r in deal.results],
             }
@@ -254,10 +255,16 @@ def _restored_game(data: Mapping[str, Any], people: Mapping[int, Person]) -> tup
                 f"{path}.request_key",
                 f"A request key is 1 to {MAX_REQUEST_KEY} printable ASCII characters.",
             )
+        # What the key recorded (backups from before hashes have none: a retry is then
+        # answered with the deal, whatever its figures, as it was before).
+        digest = deal_data.get("request_hash")
+        if digest is not None and not (isinstance(digest, str) and TOKEN_HASH.fullmatch(digest)):
+            raise _wrong(f"{path}.request_hash", "Not the hash of a request (64 hex digits).")
         deal = Deal(
             seq=_whole(deal_data["seq"], f"{path}.seq"),
             version=_whole(deal_data.get("version", 1), f"{path}.version"),
             request_key=key,
+            request_hash=digest,
             created_at=check_moment(deal_data.get("created_at"), f"{path}.created_at"),
         )
         results = deal_data["results"]
