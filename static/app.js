@@ -228,6 +228,17 @@ if ("serviceWorker" in navigator) {
     navigator.serviceWorker.register("/sw.js").catch(function () {});
   });
 }
+// A boosted form that saved a deal comes back with the sheet by a redirect the service
+// worker never sees (it leaves POSTs alone): ask it to keep that sheet's offline copy.
+document.addEventListener("htmx:afterRequest", function (event) {
+  var detail = event.detail;
+  var worker = navigator.serviceWorker && navigator.serviceWorker.controller;
+  if (!worker || !detail.successful || (detail.requestConfig || {}).verb !== "post") return;
+  var landed = detail.xhr.responseURL;
+  if (landed && /\/games\/[^/]+$/.test(new URL(landed).pathname)) {
+    worker.postMessage({ keepSheet: landed });
+  }
+});
 // Offline: say plainly that what is shown is the last copy and that saving must wait.
 function showConnection() {
   document.documentElement.classList.toggle("is-offline", !navigator.onLine);

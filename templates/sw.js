@@ -58,6 +58,14 @@ function keyOf(url) {
 var SHEET = /^\/games\/[^/]+$/;
 var OFFLINE_COPY = { "X-Offline-Copy": "follower" };
 
+function keepFollowersView(key) {
+  return fetch(key, { headers: OFFLINE_COPY }).then(function (follower) {
+    return caches.open(PAGES).then(function (cache) {
+      return mayKeep(follower) ? cache.put(key, follower) : cache.delete(key);
+    });
+  }).catch(function () {});
+}
+
 function keepPage(event, url, response) {
   var key = keyOf(url);
   if (mayKeep(response)) {
@@ -66,16 +74,22 @@ function keepPage(event, url, response) {
   } else if (response.ok && SHEET.test(url.pathname)) {
     // Asked for once the scorer's answer is in: that answer has already taken this
     // phone's flash messages ("Deal 6 saved") from its session.
-    event.waitUntil(fetch(key, { headers: OFFLINE_COPY }).then(function (follower) {
-      return caches.open(PAGES).then(function (cache) {
-        return mayKeep(follower) ? cache.put(key, follower) : cache.delete(key);
-      });
-    }).catch(function () {}));
+    event.waitUntil(keepFollowersView(key));
   } else if (response.ok) {
     // The page now holds what must not be kept: an older copy goes too.
     event.waitUntil(caches.open(PAGES).then(function (cache) { return cache.delete(key); }));
   }
 }
+
+// A sheet the page got by following a form's redirect (a deal saved), which passed this
+// worker by (app.js says so): its offline copy is kept afresh.
+self.addEventListener("message", function (event) {
+  var url = new URL((event.data && event.data.keepSheet) || "/", location.origin);
+  var sheet = SHEET.test(url.pathname) && url.pathname !== "/games/new";
+  if (url.origin === location.origin && sheet) {
+    event.waitUntil(keepFollowersView(keyOf(url)));
+  }
+});
 
 self.addEventListener("fetch", function (event) {
   var request = event.request;

@@ -9,8 +9,8 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
-from .conftest import shot
-from .test_phone_game import start_classic
+from .conftest import shot, tap
+from .test_phone_game import htmx_ready, start_classic
 
 #: Everything the service worker's caches hold: each entry's cache, address, the headers
 #: kept with its request and its answer, and the answer's text.
@@ -148,6 +148,35 @@ def test_the_offline_sheet_speaks_the_players_language(phone: Page, live_server:
     finally:
         page.context.set_offline(False)
         page.goto(live_server + "/language/en")
+
+
+def test_a_deal_saved_from_the_form_is_in_the_offline_copy(phone: Page, live_server: str) -> None:
+    """The saved deal's sheet comes back by a redirect the worker does not see; the page
+    asks it to keep that sheet, so offline the scorer sees the deal just saved."""
+    page = phone
+    path, secret = scorer_game(page, live_server)
+    under_the_worker(page)
+    wait_until_kept(page, path)
+    page.get_by_role("link", name="Record deal 2").tap()
+    htmx_ready(page)
+    page.locator("#sides-0-meld_points").fill("120")
+    page.locator("#sides-0-hand_points").fill("20")
+    page.locator("#sides-1-meld_points").fill("90")
+    page.locator("#sides-1-hand_points").fill("35")
+    tap(page.get_by_role("button", name="Save deal 2"))
+    expect(page.locator(".flash")).to_contain_text("Deal 2 saved.")
+    deadline = time.monotonic() + 10
+    while "Deal 3" not in (copy := wait_until_kept(page, path))["text"]:
+        assert time.monotonic() < deadline, "the kept copy lacks the deal just saved"
+        time.sleep(0.1)
+    assert "Deal 2 saved" not in copy["text"]  # the scorer's page showed that, once
+    assert_no_secret(kept(page), secret, path)
+    page.context.set_offline(True)
+    try:
+        page.reload()
+        expect(page.locator(".next-deal")).to_contain_text("Deal 3")
+    finally:
+        page.context.set_offline(False)
 
 
 def test_answers_marked_no_store_are_never_kept(phone: Page, live_server: str) -> None:
