@@ -244,6 +244,17 @@ function showConnection() {
   document.documentElement.classList.toggle("is-offline", !navigator.onLine);
 }
 window.addEventListener("online", showConnection);
+// The sheet kept for offline use is the follower's view (templates/sw.js). With the
+// connection back, the scorer gets its own page (the record button) again: at the
+// "online" event, or else when the follower's poll gets an answer (the event may come
+// before the connection works, and the reload finds the kept copy once more).
+function leaveOfflineCopy() {
+  if (document.querySelector("[data-offline-copy]")) location.reload();
+}
+window.addEventListener("online", leaveOfflineCopy);
+document.addEventListener("htmx:afterRequest", function (event) {
+  if (event.detail.successful) leaveOfflineCopy();
+});
 window.addEventListener("offline", showConnection);
 document.addEventListener("DOMContentLoaded", showConnection);
 

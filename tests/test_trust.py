@@ -322,8 +322,10 @@ def test_the_offline_copy_of_a_sheet_is_the_followers(client: FlaskClient) -> No
     assert "/join" not in page and "secret-link" not in page
     assert f"/games/{game_id}/deals/" not in page  # no "Record deal", no "Undo"
     assert 'lang="sk"' in page and "following-note" in page
+    assert "data-offline-copy" in page  # back online, app.js loads the scorer's own page
     # The phone is still the scorer: its own sheet is as before.
-    assert "secret-link" in client.get(f"/games/{game_id}").get_data(as_text=True)
+    own_page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert "secret-link" in own_page and "data-offline-copy" not in own_page
 
 
 def test_the_join_page_is_never_stored(client: FlaskClient) -> None:

@@ -298,7 +298,8 @@ def sheet(game_id: str) -> str | BaseResponse:
     current = games.version_of(game_id)
     if current is None:
         abort(404, _("There is no such game.") if partial else NO_GAME)
-    scorer = can_score(current) and OFFLINE_COPY_HEADER not in request.headers
+    offline_copy = OFFLINE_COPY_HEADER in request.headers
+    scorer = can_score(current) and not offline_copy
     if partial:
         etag = f"sheet-{game_id}-{current.version}-{int(scorer)}-{current_language()}"
         response = conditional(etag, lambda: _live_part(game_id, current.version, scorer))
@@ -319,6 +320,7 @@ def sheet(game_id: str) -> str | BaseResponse:
             viewer_link=url_for("web.sheet", game_id=game_id, _external=True),
             undo_deal=part["deals"] if scorer else None,
             keep_awake=True,
+            offline_copy=offline_copy,
         )
     )
     response.vary.update(("HX-Request", OFFLINE_COPY_HEADER))

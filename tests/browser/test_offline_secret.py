@@ -122,9 +122,14 @@ def test_the_scorers_offline_sheet_holds_no_secret(phone: Page, live_server: str
         expect(page.locator(".next-deal")).to_contain_text("Deal 2")
         expect(page.locator(".offline-banner")).to_be_visible()
         expect(page.locator(".secret-link")).to_have_count(0)
+        expect(page.locator(".following-note")).to_be_hidden()  # it is the scorer's phone
         shot(page, "sheet-offline-scorer")
     finally:
         page.context.set_offline(False)
+    # Back online: the scorer's own page again, share panel and record button (at once, or
+    # at the follower's next poll, within 10 s, when the reload still found no connection).
+    expect(page.locator(".secret-link")).to_have_count(1, timeout=20_000)
+    expect(page.get_by_role("link", name="Record deal 2")).to_be_visible()
 
 
 def test_the_offline_sheet_speaks_the_players_language(phone: Page, live_server: str) -> None:
