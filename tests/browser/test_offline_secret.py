@@ -95,6 +95,13 @@ def scorer_game(page: Page, live_server: str) -> tuple[str, str]:
     return path, secret
 
 
+def back_online(page: Page) -> None:
+    """Back online, the scorer's own page comes back (share panel and all): at once, or at
+    the follower's next poll (within 10 s) when the reload still found no connection."""
+    expect(page.locator(".secret-link")).to_have_count(1, timeout=20_000)
+    expect(page.locator("[data-offline-copy]")).to_have_count(0)
+
+
 def assert_no_secret(entries: list[dict[str, str]], secret: str, path: str) -> None:
     for entry in entries:
         where = f"{entry['cache']} {entry['url']}"
@@ -126,9 +133,7 @@ def test_the_scorers_offline_sheet_holds_no_secret(phone: Page, live_server: str
         shot(page, "sheet-offline-scorer")
     finally:
         page.context.set_offline(False)
-    # Back online: the scorer's own page again, share panel and record button (at once, or
-    # at the follower's next poll, within 10 s, when the reload still found no connection).
-    expect(page.locator(".secret-link")).to_have_count(1, timeout=20_000)
+    back_online(page)
     expect(page.get_by_role("link", name="Record deal 2")).to_be_visible()
 
 
@@ -152,7 +157,7 @@ def test_the_offline_sheet_speaks_the_players_language(phone: Page, live_server:
         expect(page.locator(".total-points")).to_have_count(2)
     finally:
         page.context.set_offline(False)
-        page.goto(live_server + "/language/en")
+    back_online(page)
 
 
 def test_a_deal_saved_from_the_form_is_in_the_offline_copy(phone: Page, live_server: str) -> None:
@@ -182,6 +187,7 @@ def test_a_deal_saved_from_the_form_is_in_the_offline_copy(phone: Page, live_ser
         expect(page.locator(".next-deal")).to_contain_text("Deal 3")
     finally:
         page.context.set_offline(False)
+    back_online(page)
 
 
 def test_answers_marked_no_store_are_never_kept(phone: Page, live_server: str) -> None:
