@@ -228,11 +228,33 @@ if ("serviceWorker" in navigator) {
     navigator.serviceWorker.register("/sw.js").catch(function () {});
   });
 }
+// A boosted form that saved a deal comes back with the sheet by a redirect the service
+// worker never sees (it leaves POSTs alone): ask it to keep that sheet's offline copy.
+document.addEventListener("htmx:afterRequest", function (event) {
+  var detail = event.detail;
+  var worker = navigator.serviceWorker && navigator.serviceWorker.controller;
+  if (!worker || !detail.successful || (detail.requestConfig || {}).verb !== "post") return;
+  var landed = detail.xhr.responseURL;
+  if (landed && /\/games\/[^/]+$/.test(new URL(landed).pathname)) {
+    worker.postMessage({ keepSheet: landed });
+  }
+});
 // Offline: say plainly that what is shown is the last copy and that saving must wait.
 function showConnection() {
   document.documentElement.classList.toggle("is-offline", !navigator.onLine);
 }
 window.addEventListener("online", showConnection);
+// The sheet kept for offline use is the follower's view (templates/sw.js). With the
+// connection back, the scorer gets its own page (the record button) again: at the
+// "online" event, or else when the follower's poll gets an answer (the event may come
+// before the connection works, and the reload finds the kept copy once more).
+function leaveOfflineCopy() {
+  if (document.querySelector("[data-offline-copy]")) location.reload();
+}
+window.addEventListener("online", leaveOfflineCopy);
+document.addEventListener("htmx:afterRequest", function (event) {
+  if (event.detail.successful) leaveOfflineCopy();
+});
 window.addEventListener("offline", showConnection);
 document.addEventListener("DOMContentLoaded", showConnection);
 

@@ -4,10 +4,17 @@
 // that changes any of them changes this file, so the browser installs it, it fetches the new
 // files and drops the old cache. Pages: from the network, the last copy when offline.
 // Forms that carry a one-time token (deal forms) and POSTs are never cached.
+// No secret is kept (issue 16): an answer marked no-store never goes in a cache, and a page
+// is kept under its address without the fragment (where a scorer link carries the secret).
+// The scorer's sheet is no-store; in its place the worker keeps the sheet as a follower sees
+// it, asked for with X-Offline-Copy and the phone's cookies (so in its language and scheme).
+// No kept copy is ever the scorer's: a scorer cookie that goes leaves nothing to clear.
 "use strict";
 var VERSION = {{ version|tojson }};
 var STATIC = "static-" + VERSION;
-var PAGES = "pages-v2";  // pages outlive a deploy: the last sheet still opens offline
+// Pages outlive a deploy: the last sheet still opens offline. v2 kept the scorer's sheet
+// whole, secret and all: activating this worker drops it.
+var PAGES = "pages-v3";
 var PRECACHE = {{ (precache + [url_for('web.offline')])|tojson }};
 // Each static file's current hashed address by its plain one: a page kept from before a
 // deploy asks for older names, and offline it gets today's files instead.
@@ -29,13 +36,60 @@ self.addEventListener("activate", function (event) {
 
 function fromNetworkAndKeep(request, cacheName) {
   return fetch(request).then(function (response) {
-    if (response.ok) {
+    if (mayKeep(response)) {
       var copy = response.clone();
       caches.open(cacheName).then(function (cache) { cache.put(request, copy); });
     }
     return response;
   });
 }
+
+function mayKeep(response) {
+  return response.ok && !/no-store/i.test(response.headers.get("Cache-Control") || "");
+}
+
+// A page is kept under its address alone: no fragment (a scorer link's secret rides
+// there) and none of the request's headers.
+function keyOf(url) {
+  return url.origin + url.pathname + url.search;
+}
+
+// A game's score sheet: the scorer's answer is no-store, and a follower's view is kept.
+var SHEET = /^\/games\/[^/]+$/;
+var OFFLINE_COPY = { "X-Offline-Copy": "follower" };
+
+function keepFollowersView(key) {
+  return fetch(key, { headers: OFFLINE_COPY }).then(function (follower) {
+    return caches.open(PAGES).then(function (cache) {
+      return mayKeep(follower) ? cache.put(key, follower) : cache.delete(key);
+    });
+  }).catch(function () {});
+}
+
+function keepPage(event, url, response) {
+  var key = keyOf(url);
+  if (mayKeep(response)) {
+    var copy = response.clone();
+    event.waitUntil(caches.open(PAGES).then(function (cache) { return cache.put(key, copy); }));
+  } else if (response.ok && SHEET.test(url.pathname)) {
+    // Asked for once the scorer's answer is in: that answer has already taken this
+    // phone's flash messages ("Deal 6 saved") from its session.
+    event.waitUntil(keepFollowersView(key));
+  } else if (response.ok) {
+    // The page now holds what must not be kept: an older copy goes too.
+    event.waitUntil(caches.open(PAGES).then(function (cache) { return cache.delete(key); }));
+  }
+}
+
+// A sheet the page got by following a form's redirect (a deal saved), which passed this
+// worker by (app.js says so): its offline copy is kept afresh.
+self.addEventListener("message", function (event) {
+  var url = new URL((event.data && event.data.keepSheet) || "/", location.origin);
+  var sheet = SHEET.test(url.pathname) && url.pathname !== "/games/new";
+  if (url.origin === location.origin && sheet) {
+    event.waitUntil(keepFollowersView(keyOf(url)));
+  }
+});
 
 self.addEventListener("fetch", function (event) {
   var request = event.request;
@@ -70,8 +124,11 @@ self.addEventListener("fetch", function (event) {
     return;
   }
   // Whole pages (boosted navigations are whole pages too): keep the last copy of each.
-  event.respondWith(fromNetworkAndKeep(request, PAGES).catch(function () {
-    return caches.match(request, { cacheName: PAGES, ignoreVary: true }).then(function (hit) {
+  event.respondWith(fetch(request).then(function (response) {
+    keepPage(event, url, response);
+    return response;
+  }).catch(function () {
+    return caches.match(keyOf(url), { cacheName: PAGES, ignoreVary: true }).then(function (hit) {
       return hit || caches.match("/offline");
     });
   }));

@@ -558,3 +558,37 @@ def test_an_import_keeps_a_date_in_range_and_a_day_ahead(client: FlaskClient) ->
     ahead = (datetime.now(UTC) + timedelta(hours=20)).isoformat()
     response = client.post("/api/games/import", json={**document, "created_at": ahead})
     assert response.status_code == 201
+
+
+def test_the_offline_copy_of_a_sheet_is_the_followers(client: FlaskClient) -> None:
+    """The scorer's sheet shows the scorer link and is never stored; the copy the service
+    worker keeps (asked for with X-Offline-Copy) is the follower's view, in the phone's
+    language, with nothing only the scorer sees (issue 16)."""
+    game_id = new_game_form(client)
+    own = client.get(f"/games/{game_id}")
+    assert own.headers["Cache-Control"] == "private, no-store"
+    assert f"/games/{game_id}/join#" in own.get_data(as_text=True)
+
+    client.set_cookie("lang", "sk")
+    copy = client.get(f"/games/{game_id}", headers={"X-Offline-Copy": "follower"})
+    page = copy.get_data(as_text=True)
+    assert copy.status_code == 200
+    assert "no-store" not in copy.headers.get("Cache-Control", "")
+    assert "X-Offline-Copy" in copy.headers["Vary"]
+    assert "/join" not in page and "secret-link" not in page
+    assert f"/games/{game_id}/deals/" not in page  # no "Record deal", no "Undo"
+    assert 'lang="sk"' in page and "following-note" in page
+    assert "data-offline-copy" in page  # back online, app.js loads the scorer's own page
+    # The phone is still the scorer: its own sheet is as before.
+    own_page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert "secret-link" in own_page and "data-offline-copy" not in own_page
+
+
+def test_the_join_page_is_never_stored(client: FlaskClient) -> None:
+    """The page a secret is pasted into, or shown again when refused, is kept by no cache."""
+    game_id, _ = new_game(client)
+    shown = client.get(f"/games/{game_id}/join")
+    refused = client.post(f"/games/{game_id}/join", data={"token": "not-the-secret"})
+    assert refused.status_code == 403 and "not-the-secret" in refused.get_data(as_text=True)
+    for response in (shown, refused):
+        assert response.headers["Cache-Control"] == "private, no-store"

@@ -53,6 +53,9 @@ from .forms import ConfirmForm, DealForm, JoinForm, NewGameForm, deal_form, fill
 #: The cookie that holds a game's edit secret, scoped to that game's pages.
 SCORER_COOKIE = "scorer"
 SCORER_COOKIE_AGE = 366 * 24 * 3600
+#: Sent by the service worker for the sheet it keeps for offline use (templates/sw.js): the
+#: answer is the follower's view, so no copy on the phone holds the secret.
+OFFLINE_COPY_HEADER = "X-Offline-Copy"
 
 
 NO_GAME = lazy_gettext("There is no such game. Check the address, or start a new game.")
@@ -318,7 +321,8 @@ def sheet(game_id: str) -> str | BaseResponse:
     current = games.version_of(game_id)
     if current is None:
         abort(404, _("There is no such game.") if partial else NO_GAME)
-    scorer = can_score(current)
+    offline_copy = OFFLINE_COPY_HEADER in request.headers
+    scorer = can_score(current) and not offline_copy
     if scorer:
         note_scoring(game_id)  # a phone that kept score before the session remembered it
     if partial:
@@ -341,17 +345,19 @@ def sheet(game_id: str) -> str | BaseResponse:
             viewer_link=url_for("web.sheet", game_id=game_id, _external=True),
             undo_deal=part["deals"] if scorer else None,
             keep_awake=True,
+            offline_copy=offline_copy,
         )
     )
-    response.vary.add("HX-Request")
+    response.vary.update(("HX-Request", OFFLINE_COPY_HEADER))
     if scorer_link:
-        # It carries the scorer link (the game's secret): no shared cache keeps it.
+        # It carries the scorer link (the game's secret): no cache keeps it, nor the
+        # service worker (it keeps the follower's view, asked for with OFFLINE_COPY_HEADER).
         response.headers["Cache-Control"] = "private, no-store"
     return response
 
 
 @bp.route("/games/<game_id>/join", methods=["GET", "POST"])
-def join(game_id: str) -> BaseResponse | tuple[str, int] | str:
+def join(game_id: str) -> BaseResponse:
     """The scorer link: hands the game's secret to another phone. The link carries it in
     its fragment (``#secret``), which app.js posts here; it can also be pasted."""
     game = _head_or_404(game_id)
@@ -364,7 +370,12 @@ def join(game_id: str) -> BaseResponse | tuple[str, int] | str:
             return response
         form.token.errors = [*form.token.errors, _("This is not the secret of this game.")]
     status = 403 if form.is_submitted() else 200
-    return render_template("games/join.html", game=game, form=form), status
+    response = current_app.make_response(
+        (render_template("games/join.html", game=game, form=form), status)
+    )
+    # A secret is pasted here (and a refused one shown again): no cache keeps the page.
+    response.headers["Cache-Control"] = "private, no-store"
+    return response
 
 
 # --- the deal page -------------------------------------------------------------------------
