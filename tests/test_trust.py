@@ -13,10 +13,10 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import select, update
 
-from scorekeeper import create_app
 from scorekeeper.store import db
 from scorekeeper.store.models import Deal, Person
 
+from .conftest import app_for_tests
 from .test_api import auth, get_game, new_game, result
 from .test_bad_input import counts
 from .test_pages import CASE_A, CASE_B, count_rows, deal_form, totals
@@ -88,17 +88,15 @@ def test_names_with_html_show_as_text(client: FlaskClient) -> None:
     )
 
 
+def limited_app(tmp_path: Any, **config: object) -> Flask:
+    """An app that limits new games (3 a minute unless ``config`` says otherwise)."""
+    settings: dict[str, object] = {"GAME_CREATION_LIMIT": "3 per minute", **config}
+    url = f"sqlite:///{tmp_path / 'limited.sqlite'}"
+    return app_for_tests(url, RATELIMIT_ENABLED=True, **settings)
+
+
 def test_creating_games_is_rate_limited(tmp_path: Any) -> None:
-    app = create_app(
-        {
-            "TESTING": True,
-            "SECRET_KEY": "t",
-            "WTF_CSRF_ENABLED": False,
-            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'r.sqlite'}",
-            "RATELIMIT_ENABLED": True,
-            "GAME_CREATION_LIMIT": "3 per minute",
-        }
-    )
+    app = limited_app(tmp_path)
     client = app.test_client()
     body = {"variant": "classic", "sides": [{"name": "A"}, {"name": "B"}]}
     assert [client.post("/api/games", json=body).status_code for _ in range(3)] == [201] * 3
@@ -113,16 +111,7 @@ def test_creating_games_is_rate_limited(tmp_path: Any) -> None:
 def test_one_budget_for_new_games_on_every_route(tmp_path: Any) -> None:
     """The new-game page, the API and import draw on one budget per client: a client cannot
     create the limit's worth of games through each door."""
-    app = create_app(
-        {
-            "TESTING": True,
-            "SECRET_KEY": "t",
-            "WTF_CSRF_ENABLED": False,
-            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'budget.sqlite'}",
-            "RATELIMIT_ENABLED": True,
-            "GAME_CREATION_LIMIT": "3 per minute",
-        }
-    )
+    app = limited_app(tmp_path)
     client = app.test_client()
     body = {"variant": "classic", "sides": [{"name": "A"}, {"name": "B"}]}
     created = client.post("/api/games", json=body)
@@ -446,15 +435,10 @@ def test_error_pages_speak_the_players_language(client: FlaskClient) -> None:
 
 def test_a_shared_limit_store_that_is_down_does_not_stop_new_games(tmp_path: Any) -> None:
     """Redis unreachable: games still start, and each process keeps the limit alone."""
-    app = create_app(
-        {
-            "TESTING": True,
-            "SECRET_KEY": "t",
-            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'down.sqlite'}",
-            "RATELIMIT_ENABLED": True,
-            "RATELIMIT_STORAGE_URI": "redis://127.0.0.1:9/0",  # the discard port: nobody
-            "GAME_CREATION_LIMIT": "2 per minute",
-        }
+    app = limited_app(
+        tmp_path,
+        RATELIMIT_STORAGE_URI="redis://127.0.0.1:9/0",  # the discard port: nobody there
+        GAME_CREATION_LIMIT="2 per minute",
     )
     client = app.test_client()
     body = {"variant": "classic", "sides": [{"name": "A"}, {"name": "B"}]}
