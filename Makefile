@@ -38,9 +38,10 @@ test: $(VENV)/.installed-test system-deps lint
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache test-results
 
-# After changing strings: extract them and merge into the four catalogues (then translate).
+# After changing strings: extract them and merge into the four catalogues (then translate,
+# with the words of tests/glossary/<language>.toml; tests/test_glossary.py checks them).
 translations: $(VENV)/.installed
 	$(BIN)/pybabel extract -F babel.cfg -k T -k P:1,2 -k N_ -k _l -k lazy_gettext \
 		--no-location --sort-output -o scorekeeper/translations/messages.pot .
 	$(BIN)/pybabel update -i scorekeeper/translations/messages.pot -d scorekeeper/translations \
-		--no-fuzzy-matching
+		--no-fuzzy-matching --ignore-obsolete
