@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import BrowserContext, Locator, Page
+from playwright.sync_api import BrowserContext, Locator, Page, expect
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from werkzeug.serving import make_server
@@ -212,3 +212,11 @@ def shot(page: Page, name: str) -> None:
     RESULTS.mkdir(parents=True, exist_ok=True)
     scheme = page.evaluate("matchMedia('(prefers-color-scheme: dark)').matches")
     page.screenshot(path=RESULTS / f"{name}-{'dark' if scheme else 'light'}.png", full_page=True)
+
+
+def back_online(page: Page) -> None:
+    """Back online, the scorer's own page comes back (share panel and all): at once, or at
+    the follower's next poll (within 10 s) when the reload still found no connection. A
+    test that ends while that reload runs can leave the browser hanging as it closes."""
+    expect(page.locator(".secret-link")).to_have_count(1, timeout=20_000)
+    expect(page.locator("[data-offline-copy]")).to_have_count(0)

@@ -9,7 +9,7 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
-from .conftest import shot, tap
+from .conftest import back_online, shot, tap
 from .test_phone_game import htmx_ready, start_classic
 
 #: Everything the service worker's caches hold: each entry's cache, address, the headers
@@ -93,13 +93,6 @@ def scorer_game(page: Page, live_server: str) -> tuple[str, str]:
     page.reload()
     expect(page.locator(".total-points")).to_have_text(["265", "70"])
     return path, secret
-
-
-def back_online(page: Page) -> None:
-    """Back online, the scorer's own page comes back (share panel and all): at once, or at
-    the follower's next poll (within 10 s) when the reload still found no connection."""
-    expect(page.locator(".secret-link")).to_have_count(1, timeout=20_000)
-    expect(page.locator("[data-offline-copy]")).to_have_count(0)
 
 
 def assert_no_secret(entries: list[dict[str, str]], secret: str, path: str) -> None:

@@ -7,7 +7,7 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
-from .conftest import shot, tap
+from .conftest import back_online, shot, tap
 
 
 def htmx_ready(page: Page) -> None:
@@ -238,6 +238,7 @@ def test_language_switch_and_offline(phone: Page, live_server: str) -> None:
         shot(page, "sheet-offline")
     finally:
         page.context.set_offline(False)
+    back_online(page)  # the offline copy is the follower's view: the scorer's page returns
 
 
 def test_a_save_that_cannot_reach_the_server_keeps_the_form(phone: Page, live_server: str) -> None:
