@@ -16,9 +16,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from babel.messages.pofile import read_po
 
-from .test_i18n import CATALOGUES, PLACEHOLDER, TRANSLATED
+from .test_i18n import PLACEHOLDER, TRANSLATED, translated
 
 GLOSSARIES = Path(__file__).parent / "glossary"
 #: Each term, and the English that speaks of it (case aside).
@@ -46,13 +45,7 @@ def glossary(language: str) -> dict[str, Any]:
 def translations(language: str) -> Iterator[tuple[str, str, list[str]]]:
     """Each translated message: its English (id), the English with its plural, and every
     form of its translation."""
-    with (CATALOGUES / language / "LC_MESSAGES" / "messages.po").open("rb") as po:
-        catalogue = read_po(po)
-    for message in catalogue:
-        if not message.id:
-            continue
-        ids = message.id if isinstance(message.id, tuple) else (message.id,)
-        forms = message.string if isinstance(message.string, tuple) else (message.string,)
+    for ids, forms in translated(language):
         yield ids[0], " ".join(ids), [form for form in forms if form]
 
 

@@ -4,6 +4,7 @@ player's language (Accept-Language, or the switch on every page), numbers includ
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -59,19 +60,25 @@ def test_every_string_is_translated(language: str, messages: set[str]) -> None:
     assert missing == [], f"{len(missing)} strings not translated in {language}: {missing[:5]}"
 
 
-@pytest.mark.parametrize("language", TRANSLATED)
-def test_translations_keep_their_placeholders(language: str) -> None:
+def translated(language: str) -> Iterator[tuple[tuple[str, ...], tuple[str, ...]]]:
+    """Each message of a catalogue: its English (with its plural) and its translations."""
     with (CATALOGUES / language / "LC_MESSAGES" / "messages.po").open("rb") as po:
         catalogue = read_po(po)
     for message in catalogue:
-        if not message.id:
-            continue
-        ids = message.id if isinstance(message.id, tuple) else (message.id,)
-        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        if message.id:
+            ids = message.id if isinstance(message.id, tuple) else (message.id,)
+            strings = message.string if isinstance(message.string, tuple) else (message.string,)
+            yield ids, strings
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_translations_keep_their_placeholders(language: str) -> None:
+    for ids, strings in translated(language):
+        message = ids[0]
         wanted = set(PLACEHOLDER.findall(ids[-1])) - {"num"}
         for string in strings:
-            assert set(PLACEHOLDER.findall(string)) - {"num"} == wanted, (message.id, string)
-            assert '"' not in string or '"' in ids[0], (message.id, string)
+            assert set(PLACEHOLDER.findall(string)) - {"num"} == wanted, (message, string)
+            assert '"' not in string or '"' in ids[0], (message, string)
 
 
 def test_the_browser_language_is_spoken(client: FlaskClient) -> None:
