@@ -189,12 +189,18 @@ def test_a_retried_api_call_records_one_deal(client: FlaskClient) -> None:
     assert other.get_json()["number"] == 2
 
 
-def test_a_resent_deal_form_records_one_deal(client: FlaskClient) -> None:
-    game_id = new_game_form(client)
+def form_nonce(client: FlaskClient, game_id: str) -> str:
+    """The one-time key of a deal form opened now (what a double tap sends twice)."""
     form_page = client.get(f"/games/{game_id}/deals/new").get_data(as_text=True)
     nonce = re.search(r'name="nonce" type="hidden" value="([^"]+)"', form_page)
     assert nonce
-    data = {**deal_form("0", we=CASE_A, they=CASE_B), "nonce": nonce.group(1)}
+    return nonce.group(1)
+
+
+def test_a_resent_deal_form_records_one_deal(client: FlaskClient) -> None:
+    game_id = new_game_form(client)
+    nonce = form_nonce(client, game_id)
+    data = {**deal_form("0", we=CASE_A, they=CASE_B), "nonce": nonce}
     assert client.post(f"/games/{game_id}/deals/new", data=data).status_code == 302
     resent = client.post(f"/games/{game_id}/deals/new", data=data)
     assert resent.status_code == 302
@@ -265,13 +271,11 @@ def test_a_resent_deal_form_with_other_figures_is_refused(client: FlaskClient, a
     """A form saved once and sent again with other figures (edited after a slow save,
     say) does not drop them silently: the form says so, and nothing is recorded."""
     game_id = new_game_form(client)
-    form_page = client.get(f"/games/{game_id}/deals/new").get_data(as_text=True)
-    nonce = re.search(r'name="nonce" type="hidden" value="([^"]+)"', form_page)
-    assert nonce
-    data = {**deal_form("0", we=CASE_A, they=CASE_B), "nonce": nonce.group(1)}
+    nonce = form_nonce(client, game_id)
+    data = {**deal_form("0", we=CASE_A, they=CASE_B), "nonce": nonce}
     assert client.post(f"/games/{game_id}/deals/new", data=data).status_code == 302
     changed = {**deal_form("0", we=CASE_A, they={**CASE_B, "hand_points": 90})}
-    resent = client.post(f"/games/{game_id}/deals/new", data={**changed, "nonce": nonce.group(1)})
+    resent = client.post(f"/games/{game_id}/deals/new", data={**changed, "nonce": nonce})
     assert resent.status_code == 409
     html = resent.get_data(as_text=True)
     assert "This form was already saved as deal 1; these figures were not saved." in html
@@ -286,13 +290,11 @@ def test_a_resent_form_that_ended_the_game_says_what_became_of_its_figures(
     """The save that won the game took the form's nonce: sent again with other figures, the
     sheet says that form was saved already, not only that the game is over."""
     game_id = new_game_form(client, **{"sides-0-start": "4500"})
-    form_page = client.get(f"/games/{game_id}/deals/new").get_data(as_text=True)
-    nonce = re.search(r'name="nonce" type="hidden" value="([^"]+)"', form_page)
-    assert nonce
-    data = {**deal_form("0", we=CASE_A, they=CASE_B), "nonce": nonce.group(1)}
+    nonce = form_nonce(client, game_id)
+    data = {**deal_form("0", we=CASE_A, they=CASE_B), "nonce": nonce}
     assert client.post(f"/games/{game_id}/deals/new", data=data).status_code == 302
     changed = deal_form("0", we=CASE_A, they={**CASE_B, "hand_points": 90})
-    resent = client.post(f"/games/{game_id}/deals/new", data={**changed, "nonce": nonce.group(1)})
+    resent = client.post(f"/games/{game_id}/deals/new", data={**changed, "nonce": nonce})
     assert resent.status_code == 302
     sheet = client.get(f"/games/{game_id}").get_data(as_text=True)
     assert "This form was already saved as deal 1; these figures were not saved." in sheet
