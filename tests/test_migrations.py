@@ -99,6 +99,22 @@ def test_upgrade_puts_existing_players_on_the_roster_and_caches_records(app: Fla
             linked = c.execute(
                 text("SELECT count(*) FROM player WHERE person_id IS NOT NULL")
             ).scalar()
+            log = c.execute(
+                text(
+                    "SELECT kind, deal_seq, deal_number, after, reconstructed, at FROM change"
+                    " WHERE game_id = 'old' ORDER BY id"
+                )
+            ).all()
+    # The change log starts from the deals as they stood: the game, then each deal.
+    assert [(kind, seq, number) for kind, seq, number, *_ in log] == [
+        ("game-created", None, None),
+        ("deal-recorded", 1, 1),
+    ]
+    assert all(row.reconstructed for row in log)
+    import json as _json
+
+    after = log[1].after if isinstance(log[1].after, dict) else _json.loads(log[1].after)
+    assert after["results"][1]["hand_points"] == 85 and after["version"] == 1
     assert [tuple(p) for p in people] == [("Ana", "ana"), ("Boris", "boris")]
     assert linked == 2
     # Case A (1210) wins at a target of 1000; case B scores 265.

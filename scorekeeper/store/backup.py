@@ -32,7 +32,8 @@ from .db import db, write
 from .errors import MAX_REQUEST_KEY, Refused, Why, check_moment, check_name, is_request_key
 from .games import GAME_ID, Sheet, entries_json, sheet_of, side_results
 from .history import every_game
-from .models import Deal, DealResult, Game, Person, Player, Side
+from .log import Read, link_undoes, log_json, read_log, reconstructed_log
+from .models import Change, Deal, DealResult, Game, Person, Player, Side
 from .players import name_key
 
 BACKUP_FORMAT = "canasta-scorekeeper/backup/1"
@@ -105,6 +106,8 @@ def _game(game: Game) -> dict[str, Any]:
         ],
         "totals": list(sheet.state.totals),
         "winner": sheet.state.winner,
+        "deleted_at": None if game.deleted_at is None else _stamp(game.deleted_at),
+        "changes": [{**log_json(c), "request_key": c.request_key} for c in game.changes],
     }
 
 
@@ -120,7 +123,7 @@ def backup(path: Path) -> Counts:
             f'"people": {json.dumps(roster)},\n"games": ['
         )
         count = len(people)
-        for game in every_game():
+        for game in every_game(deleted=True):
             out.write(("," if games else "") + "\n" + json.dumps(_game(game)))
             games += 1
             deals += len(game.deals)
@@ -215,6 +218,9 @@ def _restored_game(data: Mapping[str, Any], people: Mapping[int, Person]) -> tup
         created_at=check_moment(data.get("created_at"), "created_at"),
         updated_at=check_moment(data.get("updated_at"), "updated_at"),
         version=_whole(data.get("version", 1), "version"),
+        deleted_at=None
+        if data.get("deleted_at") is None
+        else check_moment(data["deleted_at"], "deleted_at"),
     )
     seated: set[int] = set()
     for position, side_data in enumerate(sides):
@@ -285,6 +291,22 @@ def _restored_game(data: Mapping[str, Any], people: Mapping[int, Person]) -> tup
     return game, sheet
 
 
+def _restored_log(data: Mapping[str, Any], game: Game) -> list[Read]:
+    """The game's change log, checked as an import's is; a backup from before the log
+    gets one reconstructed from its deals, as the migration that began it did."""
+    if "changes" not in data:
+        return [(change, None) for change in reconstructed_log(game.created_at, game.deals)]
+    read = read_log(data["changes"], len(game.sides))
+    for index, ((change, _place), item) in enumerate(zip(read, data["changes"], strict=True)):
+        key = item.get("request_key")
+        if key is not None and not (isinstance(key, str) and is_request_key(key)):
+            raise _wrong(f"changes.{index}.request_key", "Not a request key.")
+        change.request_key = key
+        # Its id as it was: an undo names it, and so may an API client.
+        change.id = _whole(item.get("id"), f"changes.{index}.id")
+    return read
+
+
 def _placed(refused: Refused, where: str, label: str) -> BackupError:
     """A refusal of one value of a game or a player, with its place in the file."""
     field = next(iter(refused.fields), "")
@@ -308,7 +330,7 @@ def restore(path: Path, *, replace: bool = False) -> Counts:
                 why=Why.CONFLICT,
             )
         if replace:
-            for table in (DealResult, Deal, Player, Side, Game, Person):
+            for table in (Change, DealResult, Deal, Player, Side, Game, Person):
                 db.session.execute(delete(table))
         people: dict[int, Person] = {}
         for index, data in enumerate(document.get("people") or []):
@@ -337,6 +359,7 @@ def restore(path: Path, *, replace: bool = False) -> Counts:
                 with db.session.no_autoflush:
                     game, sheet = _restored_game(data, people)
                     keep_records(sheet)
+                    log = _restored_log(data, game)
             except Refused as refused:
                 raise _placed(refused, where, label) from None
             except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
@@ -354,6 +377,12 @@ def restore(path: Path, *, replace: bool = False) -> Counts:
             try:
                 db.session.add(game)
                 db.session.flush()
+                for change, _place in log:
+                    change.game_id = game.id
+                    db.session.add(change)
+                db.session.flush()
+                link_undoes(log)
+                db.session.flush()
             except DBAPIError as error:
                 raise BackupError(f"{label}: twice, or clashing ({error.orig}).") from None
             games += 1
@@ -361,10 +390,15 @@ def restore(path: Path, *, replace: bool = False) -> Counts:
             db.session.expunge_all()
             for person in people.values():  # the roster stays in the session for the seats
                 db.session.add(person)
-        if db.session.get_bind().dialect.name == "postgresql" and people:
-            db.session.execute(
-                text("SELECT setval(pg_get_serial_sequence('person', 'id'), max(id)) FROM person")
-            )
+        if db.session.get_bind().dialect.name == "postgresql":
+            # Rows restored with their ids: the next new one takes the id after them.
+            for name in ("person", "change"):
+                db.session.execute(
+                    text(
+                        f"SELECT setval(pg_get_serial_sequence('{name}', 'id'), max(id))"
+                        f" FROM {name} HAVING max(id) IS NOT NULL"
+                    )
+                )
     return Counts(games, deals, len(people))
 
 

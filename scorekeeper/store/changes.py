@@ -55,8 +55,25 @@ from .games import (
     side_results,
     token_matches,
 )
-from .models import Deal, DealResult, Game, Person, Player, Side, utcnow
-from .players import is_default_name, person_for, record_to_json, touch_people
+from .log import (
+    CREATED,
+    DEAL_KINDS,
+    DELETED,
+    EDITED,
+    GAME_DELETED,
+    GAME_RESTORED,
+    MAX_DEVICE,
+    RECORDED,
+    RENAMED,
+    UNDO,
+    describe,
+    link_undoes,
+    read_log,
+    results_of,
+    snapshot,
+)
+from .models import Change, Deal, DealResult, Game, Person, Player, Side, utcnow
+from .players import is_default_name, person_for, record_to_json, renamed, touch_people
 
 #: A starting total carried over from paper cannot be wilder than this.
 MAX_START = 1_000_000
@@ -67,6 +84,7 @@ NO_GAME = T("There is no such game.")
 Made = TypeVar("Made")
 
 GAME_OVER = T("This game is over: start a new game, or edit or delete a deal to reopen it.")
+GAME_GONE = T("This game was deleted; restore it from its change log or the history.")
 
 
 @dataclass
@@ -173,9 +191,16 @@ def create_game(
     sides: Sequence[SideSpec],
     options: Mapping[str, object] | None = None,
     first_dealer: int = 0,
+    device: str = "",
 ) -> tuple[Game, str]:
     """Create a game; returns it with its edit secret (shown once, stored hashed)."""
-    return _creating(lambda: _new_game(variant, sides, options, first_dealer))
+
+    def make() -> tuple[Game, str]:
+        game, token = _new_game(variant, sides, options, first_dealer)
+        _log(game.id, CREATED, device=device, at=game.created_at)
+        return game, token
+
+    return _creating(make)
 
 
 def _new_game(
@@ -265,6 +290,8 @@ class Recorded:
     repeated: bool = False
     #: The deal's version (1 unless it was edited since, for a repeated request).
     version: int = 1
+    #: The change log's entry (None for a repeated request: it made none).
+    change: int | None = None
 
     @property
     def minimums(self) -> tuple[int, ...]:
@@ -339,6 +366,7 @@ def record_deal(
     *,
     secret: str | None,
     request_key: str | None = None,
+    device: str = "",
 ) -> Recorded:
     """Record the next deal of a game, played from the running totals kept next to its
     sides (its deals are not read). A ``request_key`` this game has seen records nothing
@@ -350,6 +378,8 @@ def record_deal(
         if game is None:
             raise Refused(Why.NOT_FOUND, NO_GAME)
         _require_secret(game, secret)
+        if game.deleted:
+            raise Refused(Why.GONE, GAME_GONE)
         digest = None
         if request_key is not None:
             digest = request_hash(results)
@@ -389,6 +419,14 @@ def record_deal(
         )
         assert deal_id is not None
         db.session.execute(_NEW_RESULT, _result_rows(deal_id, results))
+        change = _log(
+            game_id,
+            RECORDED,
+            device=device,
+            at=now,
+            deal=(game.last_seq + 1, number),
+            after=snapshot(1, results),
+        )
         db.session.execute(
             _SIDE_RECORD,
             [
@@ -403,7 +441,9 @@ def record_deal(
         )
         if game.people:
             db.session.execute(_PEOPLE_CHANGED, {"people": list(game.people)})
-    return Recorded(game, number, line, tuple(results), winner, tuple(warnings_of(violations)))
+    return Recorded(
+        game, number, line, tuple(results), winner, tuple(warnings_of(violations)), change=change
+    )
 
 
 def request_hash(results: Sequence[SideResult]) -> str:
@@ -460,11 +500,15 @@ def _recorded_before(game: Head, seq: int) -> Recorded:
 # --- edits and deletions: the game is replayed ---------------------------------------------
 
 
-def _held(game_id: str) -> Game:
-    """The whole game, its row held until the transaction ends."""
+def _held(game_id: str, secret: str | None, *, deleted: bool = False) -> Game:
+    """The whole game, its row held until the transaction ends, once the secret is checked;
+    refused when it was deleted (unless ``deleted``: restoring it, undoing in its log)."""
     found = load(game_id) if hold(game_id) else None
     if found is None:
         raise Refused(Why.NOT_FOUND, NO_GAME)
+    _require_secret(found, secret)
+    if found.deleted_at is not None and not deleted:
+        raise Refused(Why.GONE, GAME_GONE)
     return found
 
 
@@ -514,6 +558,16 @@ class Edited:
     sheet: Sheet
     number: int
     warnings: tuple[Violation, ...]
+    #: The change log's entry (None for a resent form: it made none).
+    change: int | None = None
+
+
+@dataclass(frozen=True)
+class Changed:
+    """The game after a change, and the change log's entry for it."""
+
+    sheet: Sheet
+    change: int
 
 
 def edit_deal(
@@ -523,24 +577,19 @@ def edit_deal(
     *,
     secret: str | None,
     version: int | None = None,
+    device: str = "",
+    request_key: str | None = None,
 ) -> Edited:
     """Replace the entries of deal ``number``; later totals follow. With ``version``, the
-    edit is refused when the deal is no longer at that version."""
+    edit is refused when the deal is no longer at that version. A ``request_key`` this
+    game has seen changes nothing again (a resent form)."""
     with write():
-        game = _held(game_id)
-        _require_secret(game, secret)
+        game = _held(game_id, secret)
+        if _made_before(game_id, request_key):
+            return Edited(sheet_of(game), number, ())
         deal = _deal(game, number)
         if version is not None and deal.version != version:
-            raise Refused(
-                Why.OUTDATED,
-                T(
-                    "Deal %(number)s was changed on another phone meanwhile; here is the newer "
-                    "version. Check it, then save your change again.",
-                    number=number,
-                ),
-                {"version": T("Now version %(version)s.", version=deal.version)},
-                current_version=deal.version,
-            )
+            raise _outdated(deal, number)
         before = sheet_of(game)
         violations = validate_deal(
             results, before.rules, minimums=before.state.lines[number - 1].minimums
@@ -548,28 +597,320 @@ def edit_deal(
         errors = errors_of(violations)
         if errors:
             raise Refused.breaking(errors)
-        for stored, result in zip(deal.results, results, strict=True):
-            for name in INTEGER_FIELDS:
-                setattr(stored, name, getattr(result, name))
-            stored.went_out = result.went_out
-            stored.concealed = result.concealed
+        was = snapshot(deal.version, deal.results)
+        _set_results(deal, results)
         deal.version += 1
         sheet = _replayed(game)
-    return Edited(sheet, number, tuple(warnings_of(violations)))
+        change = _log(
+            game_id,
+            EDITED,
+            device=device,
+            deal=(deal.seq, number),
+            before=was,
+            after=snapshot(deal.version, results),
+            request_key=request_key,
+        )
+    return Edited(sheet, number, tuple(warnings_of(violations)), change)
 
 
-def delete_deal(game_id: str, number: int, *, secret: str | None, seq: int | None = None) -> Sheet:
+def _set_results(deal: Deal, results: Sequence[SideResult]) -> None:
+    for stored, result in zip(deal.results, results, strict=True):
+        for name in INTEGER_FIELDS:
+            setattr(stored, name, getattr(result, name))
+        stored.went_out = result.went_out
+        stored.concealed = result.concealed
+
+
+def delete_deal(
+    game_id: str,
+    number: int,
+    *,
+    secret: str | None,
+    seq: int | None = None,
+    version: int | None = None,
+    device: str = "",
+) -> Changed:
     """Remove deal ``number``; the later deals move up one. With ``seq`` (the deal as the
-    confirmation showed it), a resent confirmation cannot delete the deal that moved up."""
+    confirmation showed it), a resent confirmation cannot delete the deal that moved up;
+    with ``version``, a deal changed since is not deleted."""
     with write():
-        game = _held(game_id)
-        _require_secret(game, secret)
+        game = _held(game_id, secret)
         deal = _deal(game, number)
         if seq is not None and deal.seq != seq:
             raise Refused(Why.CONFLICT, T("That deal was already deleted; nothing else was."))
+        if version is not None and deal.version != version:
+            raise _outdated(deal, number)
+        was = snapshot(deal.version, deal.results)
         game.deals.remove(deal)
         db.session.delete(deal)
-        return _replayed(game)
+        sheet = _replayed(game)
+        change = _log(game_id, DELETED, device=device, deal=(deal.seq, number), before=was)
+        return Changed(sheet, change)
+
+
+def _outdated(deal: Deal, number: int) -> Refused:
+    return Refused(
+        Why.OUTDATED,
+        T(
+            "Deal %(number)s was changed on another phone meanwhile; here is the newer "
+            "version. Check it, then save your change again.",
+            number=number,
+        ),
+        {"version": T("Now version %(version)s.", version=deal.version)},
+        current_version=deal.version,
+    )
+
+
+# --- the change log: every change kept, any of them undone ---------------------------------
+
+CHANGE = Change.__table__
+_NEW_CHANGE = insert(CHANGE)
+_MADE_BEFORE = select(CHANGE.c.id).where(
+    CHANGE.c.game_id == bindparam("game_id"), CHANGE.c.request_key == bindparam("key")
+)
+
+
+def _log(
+    game_id: str,
+    kind: str,
+    *,
+    device: str,
+    at: datetime | None = None,
+    deal: tuple[int, int] | None = None,
+    before: object = None,
+    after: object = None,
+    undoes: int | None = None,
+    request_key: str | None = None,
+) -> int:
+    """Keep a change in the game's log (in the change's own transaction); its id."""
+    seq, number = deal if deal is not None else (None, None)
+    change_id = db.session.scalar(
+        _NEW_CHANGE.returning(CHANGE.c.id),
+        {
+            "game_id": game_id,
+            "kind": kind,
+            "at": at or utcnow(),
+            "device": device[:MAX_DEVICE],
+            "deal_seq": seq,
+            "deal_number": number,
+            "before": before,
+            "after": after,
+            "undoes": undoes,
+            "undone": False,
+            "reconstructed": False,
+            "request_key": request_key,
+        },
+    )
+    assert change_id is not None
+    return change_id
+
+
+def _made_before(game_id: str, request_key: str | None) -> bool:
+    """Whether a change with this key (a resent form, a retried request) was made."""
+    if request_key is None:
+        return False
+    found = db.session.execute(_MADE_BEFORE, {"game_id": game_id, "key": request_key})
+    return found.first() is not None
+
+
+@dataclass(frozen=True)
+class Undone:
+    """The game after an undo, and the undo's own change (itself undoable)."""
+
+    sheet: Sheet
+    change: int
+    #: The change it reverted.
+    reverted: Change
+    #: When that was itself an undo: the change it had undone (done again now).
+    original: Change | None = None
+
+
+def undo_change(
+    game_id: str,
+    change_id: int,
+    *,
+    secret: str | None,
+    device: str = "",
+    request_key: str | None = None,
+) -> Undone:
+    """Revert change ``change_id`` of the game and log the undo. A deal's change puts the
+    deal back as it was before it (a recorded deal goes, a deleted one comes back at its
+    number, an edit's old figures return); undoing an undo makes the change again; a
+    deleted game comes back, a restored one goes. Refused when the change was undone
+    already, or a later change built on it (the refusal names that change)."""
+    with write():
+        game = _held(game_id, secret, deleted=True)
+        if _made_before(game_id, request_key):
+            undo = db.session.scalar(
+                select(Change).where(Change.game_id == game_id, Change.request_key == request_key)
+            )
+            assert undo is not None and undo.undoes is not None
+            reverted = db.session.get(Change, undo.undoes)
+            assert reverted is not None
+            original = db.session.get(Change, reverted.undoes) if reverted.undoes else None
+            return Undone(sheet_of(game), undo.id, reverted, original)
+        change = db.session.get(Change, change_id)
+        if change is None or change.game_id != game_id:
+            raise Refused(Why.NOT_FOUND, T("This game has no change %(id)s.", id=change_id))
+        if change.undone:
+            raise Refused(Why.CONFLICT, T("That change was undone already; nothing else was."))
+        target = _effect_of(change)
+        if target in DEAL_KINDS:
+            if game.deleted_at is not None:
+                raise Refused(Why.GONE, GAME_GONE)
+            number = _put_back(game, change)
+        elif target in (GAME_DELETED, GAME_RESTORED):
+            # Undoing a deletion restores the game, undoing a restore deletes it again.
+            deleting = (target == GAME_RESTORED) != (change.kind == UNDO)
+            if (game.deleted_at is not None) == deleting:
+                raise _in_the_way(game_id, change)
+            game.deleted_at = utcnow() if deleting else None
+            number = None
+        elif target == RENAMED:
+            _name_back(game, change, device)
+            number = None
+        else:
+            raise Refused(Why.CONFLICT, T("A new game cannot be undone; delete the game instead."))
+        sheet = _replayed(game)
+        if target in DEAL_KINDS:
+            _check_put_back(sheet, change.deal_seq)
+        change.undone = True
+        redone = None
+        if change.kind == UNDO and change.undoes is not None:
+            # Undoing an undo makes the change again: it is no longer undone.
+            redone = db.session.get(Change, change.undoes)
+            if redone is not None:
+                redone.undone = False
+        undo_id = _log(
+            game_id,
+            UNDO,
+            device=device,
+            deal=(change.deal_seq, number) if change.deal_seq is not None and number else None,
+            before=change.after,
+            after=change.before,
+            undoes=change.id,
+            request_key=request_key,
+        )
+        return Undone(sheet, undo_id, change, redone)
+
+
+def _effect_of(change: Change) -> str:
+    """The kind of change an entry made: an undo's is that of the change it reverted
+    (it made it backwards)."""
+    seen = 0
+    while change.kind == UNDO and change.undoes is not None and seen < 1000:
+        found = db.session.get(Change, change.undoes)
+        if found is None:
+            break
+        change = found
+        seen += 1
+    return change.kind
+
+
+def _put_back(game: Game, change: Change) -> int:
+    """Set the change's deal to what it was before the change (``change.before``), if
+    it is still as the change left it (``change.after``); the deal's number after."""
+    seq = change.deal_seq
+    current = next((deal for deal in game.deals if deal.seq == seq), None)
+    now = None if current is None else [entries_json(r) for r in current.results]
+    if now != results_of(change.after):
+        raise _in_the_way(game.id, change)
+    wanted = results_of(change.before)
+    if current is not None and wanted is None:
+        number = game.deals.index(current) + 1
+        game.deals.remove(current)
+        db.session.delete(current)
+        return number
+    results = [SideResult(**entries) for entries in wanted or [] if isinstance(entries, dict)]
+    if current is not None:
+        _set_results(current, results)
+        current.version += 1
+    else:
+        version = change.before.get("version", 0) if isinstance(change.before, dict) else 0
+        current = Deal(seq=seq, version=int(version) + 1, created_at=utcnow())
+        current.results = [
+            DealResult(side_position=position, **entries_json(result))
+            for position, result in enumerate(results)
+        ]
+        game.deals.append(current)
+        game.deals.sort(key=lambda deal: deal.seq)
+    return game.deals.index(current) + 1
+
+
+def _check_put_back(sheet: Sheet, seq: int | None) -> None:
+    """The figures an undo put back pass the same checks as a deal entered (the log of an
+    imported game, or of an older version, might hold others)."""
+    for number, deal in enumerate(sheet.game.deals, start=1):
+        if deal.seq == seq:
+            minimums = sheet.state.lines[number - 1].minimums
+            errors = errors_of(validate_deal(side_results(deal), sheet.rules, minimums=minimums))
+            if errors:
+                raise Refused.breaking(errors)
+
+
+def _name_back(game: Game, change: Change, device: str) -> None:
+    """Undo a rename: the player gets the name from before it, if they still have the name
+    it gave (everywhere: the roster, every seat, every game's log)."""
+    before, after = change.before, change.after
+    person = None
+    if isinstance(before, dict) and isinstance(after, dict):
+        person = db.session.get(Person, before.get("person"))
+    if person is None or person.name != after.get("name"):
+        raise _in_the_way(game.id, change)
+    renamed(person, str(before.get("name")), device=device, logged_in=game.id)
+
+
+def _in_the_way(game_id: str, change: Change) -> Refused:
+    """The refusal of an undo that a later change builds on, naming that change."""
+    later = db.session.scalars(
+        select(Change)
+        .where(Change.game_id == game_id, Change.id > change.id)
+        .where(
+            Change.deal_seq == change.deal_seq
+            if change.deal_seq is not None
+            else Change.kind.in_((GAME_DELETED, GAME_RESTORED, UNDO))
+        )
+        .order_by(Change.id.desc())
+        .limit(1)
+    ).first()
+    if later is None:
+        return Refused(Why.CONFLICT, T("That change cannot be undone any more."))
+    return Refused(
+        Why.CONFLICT,
+        T(
+            "A later change builds on it: change %(id)s (%(what)s). Undo that one first.",
+            id=later.id,
+            what=describe(later),
+        ),
+        {"change": T("Change %(id)s is in the way.", id=later.id)},
+        change=later.id,
+    )
+
+
+def delete_game(game_id: str, *, secret: str | None, device: str = "") -> Changed:
+    """Delete a game: it leaves every list and statistic; its log can restore it."""
+    return _delete_or_restore(game_id, secret, device, deleting=True)
+
+
+def restore_game(game_id: str, *, secret: str | None, device: str = "") -> Changed:
+    """Bring a deleted game back into every list, as it was."""
+    return _delete_or_restore(game_id, secret, device, deleting=False)
+
+
+def _delete_or_restore(game_id: str, secret: str | None, device: str, *, deleting: bool) -> Changed:
+    with write():
+        game = _held(game_id, secret, deleted=True)
+        if (game.deleted_at is not None) == deleting:
+            raise Refused(
+                Why.CONFLICT,
+                T("This game was deleted already.")
+                if deleting
+                else T("This game is not deleted; nothing was changed."),
+            )
+        game.deleted_at = utcnow() if deleting else None
+        sheet = _replayed(game)
+        kind = GAME_DELETED if deleting else GAME_RESTORED
+        return Changed(sheet, _log(game_id, kind, device=device))
 
 
 # --- import: a whole game at once ----------------------------------------------------------
@@ -593,21 +934,57 @@ def import_game(
     first_dealer: int,
     deals: Sequence[Sequence[SideResult]],
     claimed: Claimed = Claimed(),
+    *,
+    seqs: Sequence[int] | None = None,
+    changes: object = None,
+    device: str = "",
 ) -> tuple[str, str]:
     """Create a game and play its deals through the same checks as the deal page, in one
     transaction and in one pass: a document with any refused deal, or whose totals or
-    winner differ from what its deals give, creates nothing. The game keeps its date.
-    Returns the new game's id and its edit secret."""
+    winner differ from what its deals give, creates nothing. The game keeps its date, its
+    deals their places (``seqs``) and its change log (``changes``, as exports write it;
+    without one, the log starts from the deals as they stand). Returns the new game's id
+    and its edit secret."""
+    places = list(seqs) if seqs is not None else list(range(1, len(deals) + 1))
+    if len(places) != len(deals) or any(
+        not a < b < 2**31 for a, b in zip([0, *places], places, strict=False)
+    ):
+        raise Refused(
+            Why.INVALID,
+            T("The deals' places (seq) are whole numbers from 1, each larger than the last."),
+            {"deals": T("Places from 1, in order.")},
+        )
 
     def make() -> tuple[str, str]:
         game, token = _new_game(variant, sides, options, first_dealer, claimed.created_at)
-        _import_deals(game, deals, claimed)
+        _import_deals(game, deals, claimed, places)
+        if changes is None:
+            _log(game.id, CREATED, device=device, at=game.created_at)
+            for number, (seq, results) in enumerate(zip(places, deals, strict=True), start=1):
+                after = snapshot(1, results)
+                _log(
+                    game.id,
+                    RECORDED,
+                    device=device,
+                    at=game.created_at,
+                    deal=(seq, number),
+                    after=after,
+                )
+        else:
+            read = read_log(changes, len(sides))
+            for change, _place in read:
+                change.game_id = game.id
+                db.session.add(change)
+            db.session.flush()
+            link_undoes(read)
         return game.id, token
 
     return _creating(make)
 
 
-def _import_deals(game: Game, deals: Sequence[Sequence[SideResult]], claimed: Claimed) -> None:
+def _import_deals(
+    game: Game, deals: Sequence[Sequence[SideResult]], claimed: Claimed, seqs: Sequence[int]
+) -> None:
     rules = rules_for(game)
     seats = seats_of(game)
     totals = tuple(side.start for side in game.sides)
@@ -632,7 +1009,7 @@ def _import_deals(game: Game, deals: Sequence[Sequence[SideResult]], claimed: Cl
     if deals:
         ids = db.session.scalars(
             insert(Deal).returning(Deal.id, sort_by_parameter_order=True),
-            [{"game_id": game.id, "seq": n, "created_at": now} for n in range(1, len(deals) + 1)],
+            [{"game_id": game.id, "seq": seq, "created_at": now} for seq in seqs],
         ).all()
         db.session.execute(
             insert(DealResult),

@@ -46,6 +46,8 @@ class Why(enum.Enum):
     #: The request's key (a form's nonce, an Idempotency-Key) already recorded a deal
     #: with other figures.
     REUSED = "reused"
+    #: The game was deleted (its change log can restore it).
+    GONE = "gone"
 
 
 class Refused(Exception):
@@ -59,6 +61,7 @@ class Refused(Exception):
         *,
         current_version: int | None = None,
         deal: int | None = None,
+        change: int | None = None,
     ) -> None:
         super().__init__(str(text))
         self.why = why
@@ -68,6 +71,8 @@ class Refused(Exception):
         self.current_version = current_version
         #: With ``Why.REUSED``: the number of the deal the key recorded.
         self.deal = deal
+        #: With an undo refused: the later change in its way.
+        self.change = change
 
     @classmethod
     def breaking(cls, violations: Sequence[Violation], prefix: str = "") -> Refused:

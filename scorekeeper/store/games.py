@@ -32,7 +32,8 @@ from ..rules import (
 from ..rules.scoring import INTEGER_FIELDS
 from ..rules.stats import Outcome, SideRecord
 from .db import db
-from .models import Deal, DealResult, Game, Player, Side
+from .log import entries_json, log_json
+from .models import Change, Deal, Game, Player, Side
 from .players import record_from_json
 
 #: Game ids are URL-safe random tokens (``secrets.token_urlsafe``).
@@ -138,6 +139,8 @@ class Version(NamedTuple):
 
     version: int
     token_hash: str
+    #: The game was deleted: its pages answer 410 (Gone).
+    deleted: bool = False
 
 
 # The statements read on every request are built once (Core, on the tables): building a
@@ -147,7 +150,9 @@ SIDE = Side.__table__
 PLAYER = Player.__table__
 DEAL = Deal.__table__
 
-_VERSION = select(GAME.c.version, GAME.c.token_hash).where(GAME.c.id == bindparam("game_id"))
+_VERSION = select(GAME.c.version, GAME.c.token_hash, GAME.c.deleted_at).where(
+    GAME.c.id == bindparam("game_id")
+)
 
 
 def version_of(game_id: str) -> Version | None:
@@ -155,7 +160,9 @@ def version_of(game_id: str) -> Version | None:
     if not GAME_ID.fullmatch(game_id):
         return None
     row = db.session.execute(_VERSION, {"game_id": game_id}).one_or_none()
-    return None if row is None else Version(row.version, row.token_hash)
+    if row is None:
+        return None
+    return Version(row.version, row.token_hash, row.deleted_at is not None)
 
 
 @dataclass(frozen=True)
@@ -182,6 +189,7 @@ class Head:
     first_dealer: int
     finished: bool
     version: int
+    deleted: bool
     sides: tuple[SideHead, ...]
     #: Deals recorded so far, and the last one's place in the game (``Deal.seq``).
     deals: int
@@ -280,6 +288,7 @@ _HEAD = (
         GAME.c.first_dealer,
         GAME.c.finished,
         GAME.c.version,
+        GAME.c.deleted_at,
         select(func.coalesce(func.max(DEAL.c.seq), 0))
         .where(DEAL.c.game_id == GAME.c.id)
         .scalar_subquery()
@@ -335,6 +344,7 @@ def head(game_id: str) -> Head | None:
         first_dealer=game.first_dealer,
         finished=game.finished,
         version=game.version,
+        deleted=game.deleted_at is not None,
         sides=sides,
         # Each side's record counts the deals played.
         deals=sides[0].record.deals,
@@ -345,9 +355,11 @@ def head(game_id: str) -> Head | None:
 def recent(page: int = 1, per_page: int = 20) -> tuple[list[Game], int]:
     """Games newest first, with their deals (for totals), and the total count for paging,
     in a fixed number of queries whatever the page size."""
-    total = db.session.scalar(select(func.count()).select_from(Game)) or 0
+    listed = Game.deleted_at.is_(None)
+    total = db.session.scalar(select(func.count()).select_from(Game).where(listed)) or 0
     games = db.session.scalars(
         select(Game)
+        .where(listed)
         .order_by(Game.created_at.desc(), Game.id)
         .options(
             selectinload(Game.sides).selectinload(Side.players),
@@ -359,18 +371,22 @@ def recent(page: int = 1, per_page: int = 20) -> tuple[list[Game], int]:
     return list(games), total
 
 
+def log_of(game_id: str) -> list[Change] | None:
+    """The game's change log, newest first; None when there is no such game."""
+    if not GAME_ID.fullmatch(game_id):
+        return None
+    if db.session.scalar(select(GAME.c.id).where(GAME.c.id == game_id)) is None:
+        return None
+    return list(
+        db.session.scalars(
+            select(Change).where(Change.game_id == game_id).order_by(Change.id.desc())
+        )
+    )
+
+
 def deal_at(game: Game, number: int) -> Deal | None:
     """Deal ``number`` (1-based) of a loaded game."""
     return game.deals[number - 1] if 1 <= number <= len(game.deals) else None
-
-
-def entries_json(result: DealResult | SideResult) -> dict[str, object]:
-    """One side's entries for a deal as the exports write them (every figure, both flags)."""
-    return {
-        **{name: getattr(result, name) for name in INTEGER_FIELDS},
-        "went_out": result.went_out,
-        "concealed": result.concealed,
-    }
 
 
 def export_game(sheet: Sheet) -> dict[str, object]:
@@ -387,7 +403,11 @@ def export_game(sheet: Sheet) -> dict[str, object]:
             {"name": side.name, "players": [p.name for p in side.players], "start": side.start}
             for side in game.sides
         ],
-        "deals": [{"results": [entries_json(r) for r in deal.results]} for deal in game.deals],
+        "deals": [
+            {"seq": deal.seq, "results": [entries_json(r) for r in deal.results]}
+            for deal in game.deals
+        ],
         "totals": list(sheet.state.totals),
         "winner": sheet.state.winner,
+        "changes": [log_json(change) for change in game.changes],
     }

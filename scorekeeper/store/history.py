@@ -4,7 +4,7 @@ record, not from replaying the deals)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 
@@ -47,8 +47,8 @@ def _folded(column: ColumnElement[str] | InstrumentedAttribute[str]) -> ColumnEl
 
 
 def _conditions(filters: Filters) -> list[ColumnElement[bool]]:
-    """The WHERE clauses of the filters (an empty list: every game)."""
-    where: list[ColumnElement[bool]] = []
+    """The WHERE clauses of the filters (none: every game not deleted)."""
+    where: list[ColumnElement[bool]] = [Game.deleted_at.is_(None)]
     if filters.player is not None:
         seated = select(Side.game_id).join(Player, Player.side_id == Side.id)
         where.append(Game.id.in_(seated.where(Player.person_id == filters.player)))
@@ -136,9 +136,26 @@ def games_of(listed: Listing) -> list[Game]:
     return [by_id[game_id] for game_id in ids if game_id in by_id]
 
 
-def every_game(batch: int = 100) -> Iterator[Game]:
-    """All games, oldest first, loaded with their deals a batch at a time (for exports)."""
-    ids = list(db.session.scalars(select(Game.id).order_by(Game.created_at, Game.id)))
+def deleted_among(game_ids: Sequence[str]) -> list[Game]:
+    """The deleted games among ``game_ids`` (those a phone kept score of), the latest
+    deleted first, with their sides and players."""
+    if not game_ids:
+        return []
+    return list(
+        db.session.scalars(
+            select(Game)
+            .where(Game.id.in_(list(game_ids)), Game.deleted_at.is_not(None))
+            .order_by(Game.deleted_at.desc(), Game.id)
+            .options(selectinload(Game.sides).selectinload(Side.players))
+        )
+    )
+
+
+def every_game(batch: int = 100, *, deleted: bool = False) -> Iterator[Game]:
+    """All games (with ``deleted``, the deleted ones too), oldest first, loaded with their
+    deals and change logs a batch at a time (for exports and backups)."""
+    query = select(Game.id).order_by(Game.created_at, Game.id)
+    ids = list(db.session.scalars(query if deleted else query.where(Game.deleted_at.is_(None))))
     for start in range(0, len(ids), batch):
         chunk = ids[start : start + batch]
         games = db.session.scalars(
@@ -148,6 +165,7 @@ def every_game(batch: int = 100) -> Iterator[Game]:
             .options(
                 selectinload(Game.sides).selectinload(Side.players),
                 selectinload(Game.deals).selectinload(Deal.results),
+                selectinload(Game.changes),
             )
         ).all()
         yield from games

@@ -37,12 +37,18 @@ class Game(db.Model):  # type: ignore[name-defined]
     #: Cached from the rules engine after every change, only so the home page can list
     #: games in progress without replaying each one; the sheet always recomputes.
     finished: Mapped[bool] = mapped_column(default=False, index=True)
+    #: Set when the game was deleted: it leaves every list and statistic, and its change
+    #: log can bring it back (restore). None while it is listed.
+    deleted_at: Mapped[datetime | None] = mapped_column(default=None, index=True)
 
     sides: Mapped[list[Side]] = relationship(
         back_populates="game", order_by="Side.position", cascade="all, delete-orphan"
     )
     deals: Mapped[list[Deal]] = relationship(
         back_populates="game", order_by="Deal.seq", cascade="all, delete-orphan"
+    )
+    changes: Mapped[list[Change]] = relationship(
+        back_populates="game", order_by="Change.id", cascade="all, delete-orphan"
     )
 
 
@@ -163,3 +169,40 @@ class DealResult(db.Model):  # type: ignore[name-defined]
     hand_points: Mapped[int] = mapped_column(default=0)
 
     deal: Mapped[Deal] = relationship(back_populates="results")
+
+
+class Change(db.Model):  # type: ignore[name-defined]
+    """One change to a game, as its change log keeps it: what it did, when, from which
+    phone, and the deal's entries before and after it. Deals stay stored as inputs; the
+    log is how they got there, and what an undo reads."""
+
+    __tablename__ = "change"
+    __table_args__ = (Index("ix_change_game_id_id", "game_id", "id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"))
+    #: ``game-created``, ``deal-recorded``, ``deal-edited``, ``deal-deleted``,
+    #: ``game-deleted``, ``game-restored``, ``undo`` or ``player-renamed``.
+    kind: Mapped[str] = mapped_column(String(16))
+    at: Mapped[datetime] = mapped_column(default=utcnow)
+    #: The label of the phone that made it ("Ana's phone"), or of the API client.
+    device: Mapped[str] = mapped_column(String(60), default="")
+    #: The deal's identity (``Deal.seq``) and its number when the change was made.
+    deal_seq: Mapped[int | None] = mapped_column(default=None)
+    deal_number: Mapped[int | None] = mapped_column(default=None)
+    #: The deal before and after the change (``{"version": n, "results": [one object
+    #: per side, as entries_json writes them]}``); None where the deal did not exist.
+    #: A rename keeps ``{"person": id, "name": ...}``.
+    before: Mapped[Any] = mapped_column(JSON, nullable=True, default=None)
+    after: Mapped[Any] = mapped_column(JSON, nullable=True, default=None)
+    #: The change an ``undo`` reverted.
+    undoes: Mapped[int | None] = mapped_column(ForeignKey("change.id"), default=None)
+    #: Whether a later ``undo`` reverted this change (and was not itself undone).
+    undone: Mapped[bool] = mapped_column(default=False)
+    #: Written by the migration that started the log, from the deals as they stood.
+    reconstructed: Mapped[bool] = mapped_column(default=False)
+    #: The page form's nonce or the API's Idempotency-Key that made it: a retried
+    #: request makes the change once.
+    request_key: Mapped[str | None] = mapped_column(String(64), default=None)
+
+    game: Mapped[Game] = relationship(back_populates="changes")

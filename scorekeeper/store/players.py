@@ -15,7 +15,18 @@ from dataclasses import dataclass, fields
 from datetime import datetime
 from typing import Any, NamedTuple
 
-from sqlalchemy import Select, Update, bindparam, case, func, or_, select, update
+from sqlalchemy import (
+    Select,
+    Update,
+    and_,
+    bindparam,
+    case,
+    func,
+    insert,
+    or_,
+    select,
+    update,
+)
 
 from ..rules.stats import (
     Meeting,
@@ -29,7 +40,8 @@ from ..rules.stats import (
 from ..rules.text import T
 from .db import db, write
 from .errors import Refused, Why, check_name
-from .models import Game, Person, Player, Side, utcnow
+from .log import MAX_DEVICE, RENAMED
+from .models import Change, Game, Person, Player, Side, utcnow
 
 #: The counting figures of a ``SideRecord``, as ``Side.record`` stores them.
 RECORD_COUNTS = tuple(
@@ -96,18 +108,24 @@ class RosterLine:
     last_played: object | None
 
 
+WON = Outcome.WON.value
+
+
 def roster() -> list[RosterLine]:
     """Everyone on the roster, by name, with games played and won (one query)."""
     rows = db.session.execute(
         select(
             Person,
-            func.count(Side.id),
-            func.coalesce(func.sum(case((Side.outcome == Outcome.WON.value, 1), else_=0)), 0),
+            func.count(Game.id),
+            func.coalesce(
+                func.sum(case((and_(Game.id.is_not(None), Side.outcome == WON), 1), else_=0)), 0
+            ),
             func.max(Game.created_at),
         )
         .outerjoin(Player, Player.person_id == Person.id)
         .outerjoin(Side, Side.id == Player.side_id)
-        .outerjoin(Game, Game.id == Side.game_id)
+        # A deleted game counts in nobody's figures until it is restored.
+        .outerjoin(Game, and_(Game.id == Side.game_id, Game.deleted_at.is_(None)))
         .group_by(Person.id)
         .order_by(Person.key)
     ).all()
@@ -147,12 +165,11 @@ def may_rename(person_id: int, scoring: Collection[str]) -> bool:
     return db.session.scalar(sat_in.limit(1)) is not None
 
 
-def rename(person_id: int, name: str, *, scoring: Collection[str]) -> Person:
+def rename(person_id: int, name: str, *, scoring: Collection[str], device: str = "") -> Person:
     """Give a person a new name, on the roster and in every seat they took. Only someone who
     keeps score of one of their games (``scoring``: the ids of the games whose secret the
-    caller holds) may: the name shows on every game they sat in."""
+    caller holds) may: the name shows on every game they sat in, and in their change logs."""
     name = check_name(name, "name", side=False)
-    key = name_key(name)
     with write(busy=T("A game of theirs was being changed at the same moment; try again.")):
         person = db.session.get(Person, person_id)
         if person is None:
@@ -166,41 +183,65 @@ def rename(person_id: int, name: str, *, scoring: Collection[str]) -> Person:
                     name=person.name,
                 ),
             )
-        taken = db.session.scalar(
-            select(Person.id).where(Person.key == key, Person.id != person.id)
+        return renamed(person, name, device=device)
+
+
+def renamed(person: Person, name: str, *, device: str, logged_in: str | None = None) -> Person:
+    """The rename itself, in the caller's transaction: refused when someone else on the
+    list has the name. Each of their games logs it, but ``logged_in`` (an undo from that
+    game's log, which logs itself)."""
+    key = name_key(name)
+    taken = db.session.scalar(select(Person.id).where(Person.key == key, Person.id != person.id))
+    if taken is not None:
+        raise Refused(
+            Why.CONFLICT,
+            T("Someone else on the list is called %(name)s.", name=name),
+            {"name": T("Already on the list.")},
         )
-        if taken is not None:
-            raise Refused(
-                Why.CONFLICT,
-                T("Someone else on the list is called %(name)s.", name=name),
-                {"name": T("Already on the list.")},
-            )
-        # A side of one player is named after them (classic for 2 or 3, Railroad): it follows.
-        singles = select(Player.side_id).group_by(Player.side_id).having(func.count(Player.id) == 1)
-        alone = db.session.scalars(
-            select(Side.id)
-            .join(Player, Player.side_id == Side.id)
-            .where(Player.person_id == person.id, Player.name == Side.name, Side.id.in_(singles))
-        ).all()
-        games = select(Side.game_id).join(Player, Player.side_id == Side.id)
-        games = games.where(Player.person_id == person.id)
-        # Games first, then the people at them, then sides and seats: the order every
-        # change of a game takes its rows in, so that a rename and a deal being saved never
-        # wait for each other in a circle (PostgreSQL would cancel one of them).
-        # Followers' sheets show the new name at their next look (their ETag changes), and
-        # so do the pages of everyone who met them.
-        db.session.execute(
-            update(Game)
-            .where(Game.id.in_(games))
-            .values(version=Game.version + 1, updated_at=utcnow())
-            .execution_options(synchronize_session=False)
-        )
-        db.session.execute(touch_people(games))
-        if alone:
-            db.session.execute(update(Side).where(Side.id.in_(alone)).values(name=name))
-        person.name = name
-        person.key = key
-        db.session.execute(update(Player).where(Player.person_id == person.id).values(name=name))
+    # A side of one player is named after them (classic for 2 or 3, Railroad): it follows.
+    singles = select(Player.side_id).group_by(Player.side_id).having(func.count(Player.id) == 1)
+    alone = db.session.scalars(
+        select(Side.id)
+        .join(Player, Player.side_id == Side.id)
+        .where(Player.person_id == person.id, Player.name == Side.name, Side.id.in_(singles))
+    ).all()
+    games = select(Side.game_id).join(Player, Player.side_id == Side.id)
+    games = games.where(Player.person_id == person.id)
+    # Games first, then the people at them, then sides and seats: the order every
+    # change of a game takes its rows in, so that a rename and a deal being saved never
+    # wait for each other in a circle (PostgreSQL would cancel one of them).
+    # Followers' sheets show the new name at their next look (their ETag changes), and
+    # so do the pages of everyone who met them.
+    now = utcnow()
+    db.session.execute(
+        update(Game)
+        .where(Game.id.in_(games))
+        .values(version=Game.version + 1, updated_at=now)
+        .execution_options(synchronize_session=False)
+    )
+    db.session.execute(touch_people(games))
+    before = {"person": person.id, "name": person.name}
+    after = {"person": person.id, "name": name}
+    rows = [
+        {
+            "game_id": game_id,
+            "kind": RENAMED,
+            "at": now,
+            "device": device[:MAX_DEVICE],
+            "before": before,
+            "after": after,
+            "undone": False,
+            "reconstructed": False,
+        }
+        for game_id in sorted(set(db.session.scalars(games)) - {logged_in})
+    ]
+    if rows:
+        db.session.execute(insert(Change), rows)
+    if alone:
+        db.session.execute(update(Side).where(Side.id.in_(alone)).values(name=name))
+    person.name = name
+    person.key = key
+    db.session.execute(update(Player).where(Player.person_id == person.id).values(name=name))
     return person
 
 
@@ -250,9 +291,11 @@ def record_from_json(outcome: str, total: int, data: Mapping[str, Any] | None) -
 
 def _sides_together(person_ids: Sequence[int], *, exactly: bool) -> Select[Any]:
     """The ids of sides on which all these people sat (with ``exactly``: nobody else)."""
+    # A deleted game counts in nobody's figures until it is restored.
+    listed = select(Side.id).join(Game, Game.id == Side.game_id).where(Game.deleted_at.is_(None))
     query = (
         select(Player.side_id)
-        .where(Player.person_id.in_(person_ids))
+        .where(Player.person_id.in_(person_ids), Player.side_id.in_(listed))
         .group_by(Player.side_id)
         .having(func.count(func.distinct(Player.person_id)) == len(person_ids))
     )
