@@ -1036,8 +1036,8 @@ def test_delete_last_deal_reopens_finished_game(client: FlaskClient) -> None:
     ("method", "path"),
     [
         ("PATCH", "/api/games/{id}"),
-        ("DELETE", "/api/games/{id}"),
         ("PUT", "/api/games/{id}"),
+        ("GET", "/api/games/{id}/restore"),
         ("GET", "/api/games/{id}/deals"),
         ("PATCH", "/api/games/{id}/deals/1"),
         ("DELETE", "/api/variants"),

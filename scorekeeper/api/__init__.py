@@ -28,17 +28,26 @@ STATUS = {
     Why.OUTDATED: 409,
     Why.BUSY: 409,
     Why.REUSED: 422,
+    Why.GONE: 410,
 }
 
 
 class ApiError(Exception):
     """An answer other than the one asked for: its status, a sentence, and the fields."""
 
-    def __init__(self, status: int, message: str, fields: Mapping[str, str] | None = None):
+    def __init__(
+        self,
+        status: int,
+        message: str,
+        fields: Mapping[str, str] | None = None,
+        extra: Mapping[str, Any] | None = None,
+    ):
         super().__init__(message)
         self.status = status
         self.message = message
         self.fields = dict(fields or {})
+        #: More of the answer beside the error (the newer deal of a stale If-Match).
+        self.extra = dict(extra or {})
 
     @classmethod
     def of(cls, refused: Refused) -> ApiError:
@@ -47,15 +56,20 @@ class ApiError(Exception):
         return cls(STATUS[refused.why], say(refused.text), fields)
 
 
-def error_response(status: int, message: str, fields: Mapping[str, str] | None = None) -> Response:
-    response = jsonify({"error": message, "fields": dict(fields or {})})
+def error_response(
+    status: int,
+    message: str,
+    fields: Mapping[str, str] | None = None,
+    extra: Mapping[str, Any] | None = None,
+) -> Response:
+    response = jsonify({**(extra or {}), "error": message, "fields": dict(fields or {})})
     response.status_code = status
     return response
 
 
 @bp.errorhandler(ApiError)
 def api_error(error: ApiError) -> Response:
-    return error_response(error.status, error.message, error.fields)
+    return error_response(error.status, error.message, error.fields, error.extra)
 
 
 @bp.errorhandler(Refused)

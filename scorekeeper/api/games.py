@@ -10,6 +10,7 @@ from flask import Response, current_app, jsonify, request, url_for
 
 from .. import creates_game
 from ..caching import conditional, kept, table_of
+from ..devices import label_of
 from ..i18n import say
 from ..rules import (
     VARIANTS,
@@ -25,7 +26,7 @@ from ..rules.game import DealLine
 from ..rules.scoring import BOOLEAN_FIELDS, INTEGER_FIELDS
 from ..store import changes, games
 from ..store.changes import Claimed, Recorded, SideSpec
-from ..store.errors import MAX_REQUEST_KEY, check_moment, is_request_key
+from ..store.errors import MAX_REQUEST_KEY, Refused, Why, check_moment, is_request_key
 from ..store.games import EXPORT_FORMAT, Head, Secured, Sheet
 from . import ApiError, bp, integer, json_body, reject_unknown, string
 
@@ -58,12 +59,24 @@ def _require_token(game: Secured) -> None:
         raise ApiError(403, "Changing this game needs its token: Authorization: Bearer <token>.")
 
 
+def _device() -> str:
+    """How the change log names an API client: its program, or browser and system."""
+    label = label_of(request.headers.get("User-Agent", ""))
+    return f"API ({label})" if label else "API"
+
+
+def _gone() -> ApiError:
+    return ApiError(410, say(changes.GAME_GONE))
+
+
 def _head(game_id: str) -> Head:
     """The game (without its deals) a change is asked of, once the token is checked."""
     game = games.head(game_id)
     if game is None:
         raise ApiError(404, "There is no such game.")
     _require_token(game)
+    if game.deleted:
+        raise _gone()
     return game
 
 
@@ -71,6 +84,8 @@ def _sheet(game_id: str) -> Sheet:
     game = games.load(game_id)
     if game is None:
         raise ApiError(404, "There is no such game.")
+    if game.deleted_at is not None:
+        raise _gone()
     return games.sheet_of(game)
 
 
@@ -259,7 +274,7 @@ def create() -> tuple[Response, int]:
         raise ApiError(422, "options must be an object.", {"options": "Must be an object."})
     first_dealer = integer(body.get("first_dealer", 0), "first_dealer")
     game, token = changes.create_game(
-        variant, _side_specs(body.get("sides")), options, first_dealer
+        variant, _side_specs(body.get("sides")), options, first_dealer, device=_device()
     )
     return jsonify({**game_json(games.sheet_of(game)), "token": token}), 201
 
@@ -289,6 +304,8 @@ def show(game_id: str) -> Response:
     current = games.version_of(game_id)
     if current is None:
         raise ApiError(404, "There is no such game.")
+    if current.deleted:
+        raise _gone()
     version = current.version
 
     def document() -> Response:
@@ -416,7 +433,9 @@ def record(game_id: str) -> tuple[Response, int]:
         if game is not None and game.finished:
             raise ApiError(409, say(changes.GAME_OVER)) from None
         raise
-    recorded = changes.record_deal(game_id, results, secret=_bearer(), request_key=key)
+    recorded = changes.record_deal(
+        game_id, results, secret=_bearer(), request_key=key, device=_device()
+    )
     return jsonify(_recorded_answer(recorded)), 201
 
 
@@ -425,27 +444,65 @@ def _number(game: Head, number: int) -> None:
         raise ApiError(404, f"This game has no deal {number}.")
 
 
+def _if_match() -> int | None:
+    """The deal version an ``If-Match`` header names (the deal's ETag), or None without
+    one. A header naming no version of ours matches no deal: the change is refused."""
+    if "If-Match" not in request.headers or request.if_match.star_tag:
+        return None
+    for tag in request.if_match.as_set(include_weak=True):
+        if tag.isascii() and tag.isdigit() and len(tag) < 10:
+            return int(tag)
+    return 0
+
+
+def _outdated(game_id: str, number: int, refusal: Refused) -> ApiError:
+    """A stale version: 409 with the deal as it is now, to check and send again."""
+    sheet = _sheet(game_id)
+    extra = {"deal": deal_json(sheet, number)} if games.deal_at(sheet.game, number) else {}
+    error = ApiError.of(refusal)
+    error.extra = extra
+    return error
+
+
 @bp.put("/games/<game_id>/deals/<int:number>")
 def update(game_id: str, number: int) -> Response:
-    """Replace a deal's entries; totals, minimums and the winner are recomputed."""
+    """Replace a deal's entries; totals, minimums and the winner are recomputed. With
+    ``If-Match`` (or a ``version`` in the body), refused (409) when the deal changed since."""
     game = _head(game_id)
     _number(game, number)
     body = json_body()
-    version = None
+    version = _if_match()
     if "version" in body:
-        # Optimistic check: refused (409) when the deal changed since that version.
         version = integer(body.pop("version"), "version")
     results = _results(body, game.rules)
-    edited = changes.edit_deal(game_id, number, results, secret=_bearer(), version=version)
+    try:
+        edited = changes.edit_deal(
+            game_id,
+            number,
+            results,
+            secret=_bearer(),
+            version=version,
+            device=_device(),
+            request_key=_idempotency_key(),
+        )
+    except Refused as refusal:
+        if refusal.why is Why.OUTDATED:
+            raise _outdated(game_id, number, refusal) from None
+        raise
     return jsonify(_deal_answer(edited.sheet, number, edited.warnings))
 
 
 @bp.get("/games/<game_id>/deals/<int:number>")
 def show_deal(game_id: str, number: int) -> Response:
+    """The deal, with its version as its ETag (for ``If-Match`` on a change)."""
     sheet = _sheet(game_id)
-    if games.deal_at(sheet.game, number) is None:
+    deal = games.deal_at(sheet.game, number)
+    if deal is None:
         raise ApiError(404, f"This game has no deal {number}.")
-    return jsonify(deal_json(sheet, number))
+    response = jsonify(deal_json(sheet, number))
+    response.set_etag(str(deal.version))
+    response.cache_control.no_cache = True
+    return response
 
 
 @bp.delete("/games/<game_id>/deals/<int:number>")
@@ -453,7 +510,80 @@ def delete(game_id: str, number: int) -> Response:
     """Remove a deal; later deals are renumbered. Answers with the game."""
     game = _head(game_id)
     _number(game, number)
-    return jsonify(game_json(changes.delete_deal(game_id, number, secret=_bearer())))
+    try:
+        sheet = changes.delete_deal(
+            game_id, number, secret=_bearer(), version=_if_match(), device=_device()
+        ).sheet
+    except Refused as refusal:
+        if refusal.why is Why.OUTDATED:
+            raise _outdated(game_id, number, refusal) from None
+        raise
+    return jsonify(game_json(sheet))
+
+
+# --- the change log, and deleting a game (docs/API.md "Changes and undo") ---------------
+
+
+def change_json(change: games.Change) -> dict[str, Any]:
+    return {
+        "id": change.id,
+        "kind": change.kind,
+        "deal": change.deal_number,
+        "at": change.at.isoformat() + "Z",
+        "undone": change.undone,
+        "undoes": change.undoes,
+        "device": change.device,
+        "before": change.before,
+        "after": change.after,
+        "reconstructed": change.reconstructed,
+    }
+
+
+@bp.get("/games/<game_id>/changes")
+def change_log(game_id: str) -> Response:
+    """Every change of the game, newest first (a deleted game's too: it can be restored)."""
+    found = games.log_of(game_id)
+    if found is None:
+        raise ApiError(404, "There is no such game.")
+    return jsonify({"changes": [change_json(change) for change in found]})
+
+
+def _secured(game_id: str) -> None:
+    """The token check of a change that a deleted game also takes (undo, restore)."""
+    game = games.version_of(game_id)
+    if game is None:
+        raise ApiError(404, "There is no such game.")
+    _require_token(game)
+
+
+@bp.post("/games/<game_id>/changes/<int:change_id>/undo")
+def undo(game_id: str, change_id: int) -> Response:
+    """Revert one change of the game (any, not only the last), logged as an ``undo``."""
+    _secured(game_id)
+    undone = changes.undo_change(
+        game_id,
+        change_id,
+        secret=_bearer(),
+        device=_device(),
+        request_key=_idempotency_key(),
+    )
+    return jsonify({"game": game_json(undone.sheet), "change": undone.change})
+
+
+@bp.delete("/games/<game_id>")
+def delete_game(game_id: str) -> Response:
+    """Delete the game: it leaves every list; GET answers 410 until it is restored."""
+    _secured(game_id)
+    deleted = changes.delete_game(game_id, secret=_bearer(), device=_device())
+    return jsonify(game_json(deleted.sheet))
+
+
+@bp.post("/games/<game_id>/restore")
+def restore_game(game_id: str) -> Response:
+    """Bring a deleted game back into every list."""
+    _secured(game_id)
+    restored = changes.restore_game(game_id, secret=_bearer(), device=_device())
+    return jsonify(game_json(restored.sheet))
 
 
 @bp.get("/games/<game_id>/export")
@@ -476,6 +606,7 @@ EXPORT_KEYS = frozenset(
         "deals",
         "totals",
         "winner",
+        "changes",
     )
 )
 
@@ -507,6 +638,16 @@ def import_() -> tuple[Response, int]:
     deals = body.get("deals", [])
     if not isinstance(deals, list):
         raise ApiError(422, "deals must be a list.", {"deals": "Must be a list."})
+    seqs: list[int] = []
+    for index, deal in enumerate(deals):
+        # Each deal's place in the game (its identity in the change log) rides along; a
+        # deal without one comes next after the one before.
+        place = seqs[-1] + 1 if seqs else 1
+        if isinstance(deal, dict) and "seq" in deal:
+            deal = dict(deal)
+            place = integer(deal.pop("seq"), f"deals.{index}.seq")
+            deals[index] = deal
+        seqs.append(place)
     results = [_results(deal, rules, f"deals.{index}.") for index, deal in enumerate(deals)]
     game_id, token = changes.import_game(
         variant,
@@ -515,5 +656,8 @@ def import_() -> tuple[Response, int]:
         integer(body.get("first_dealer", 0), "first_dealer"),
         results,
         _claims(body, len(sides)),
+        seqs=seqs,
+        changes=body.get("changes"),
+        device=_device(),
     )
     return jsonify({**game_json(_sheet(game_id)), "token": token}), 201

@@ -31,6 +31,14 @@ _NUMBER = {
     "required": True,
     "schema": {"type": "integer", "minimum": 1},
 }
+_CHANGE_ID = {
+    "name": "change_id",
+    "in": "path",
+    "required": True,
+    "schema": {"type": "integer", "minimum": 1},
+}
+_IF_MATCH = {"name": "If-Match", "in": "header", "schema": {"type": "string"}}
+_KEY = {"name": "Idempotency-Key", "in": "header", "schema": {"type": "string"}}
 _BEARER: list[dict[str, list[str]]] = [{"token": []}]
 _CARDS = {"oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}]}
 _CONTEXT = {
@@ -143,45 +151,75 @@ SPEC: dict[str, Any] = {
             }
         },
         "/api/games/{game_id}": {
-            "get": {"summary": "A game", "parameters": [_GAME_ID], "responses": _answers(404)}
+            "get": {
+                "summary": "A game (410 once deleted)",
+                "parameters": [_GAME_ID],
+                "responses": _answers(404, 410),
+            },
+            "delete": {
+                "summary": "Delete a game (it leaves every list; restore brings it back)",
+                "security": _BEARER,
+                "parameters": [_GAME_ID],
+                "responses": _answers(403, 404, 409),
+            },
+        },
+        "/api/games/{game_id}/restore": {
+            "post": {
+                "summary": "Restore a deleted game",
+                "security": _BEARER,
+                "parameters": [_GAME_ID],
+                "responses": _answers(403, 404, 409),
+            }
+        },
+        "/api/games/{game_id}/changes": {
+            "get": {
+                "summary": "The game's change log, newest first",
+                "parameters": [_GAME_ID],
+                "responses": _answers(404),
+            }
+        },
+        "/api/games/{game_id}/changes/{change_id}/undo": {
+            "post": {
+                "summary": "Undo any change of the game (an undo's undo does it again)",
+                "security": _BEARER,
+                "parameters": [_GAME_ID, _CHANGE_ID, _KEY],
+                "responses": _answers(400, 403, 404, 409, 410, 422),
+            }
         },
         "/api/games/{game_id}/export": {
             "get": {
                 "summary": "A game's export",
                 "parameters": [_GAME_ID],
-                "responses": _answers(404),
+                "responses": _answers(404, 410),
             }
         },
         "/api/games/{game_id}/deals": {
             "post": {
                 "summary": "Record the next deal (Idempotency-Key makes a retry safe)",
                 "security": _BEARER,
-                "parameters": [
-                    _GAME_ID,
-                    {"name": "Idempotency-Key", "in": "header", "schema": {"type": "string"}},
-                ],
+                "parameters": [_GAME_ID, _KEY],
                 "requestBody": {"required": True, **_json({"$ref": "#/components/schemas/Deal"})},
-                "responses": _answers(400, 403, 404, 409, 413, 415, 422, ok=201),
+                "responses": _answers(400, 403, 404, 409, 410, 413, 415, 422, ok=201),
             }
         },
         "/api/games/{game_id}/deals/{number}": {
             "get": {
-                "summary": "A deal",
+                "summary": "A deal (its ETag is its version)",
                 "parameters": [_GAME_ID, _NUMBER],
-                "responses": _answers(404),
+                "responses": _answers(404, 410),
             },
             "put": {
-                "summary": "Replace a deal (with version: only if unchanged since)",
+                "summary": "Replace a deal (with If-Match or version: only if unchanged since)",
                 "security": _BEARER,
-                "parameters": [_GAME_ID, _NUMBER],
+                "parameters": [_GAME_ID, _NUMBER, _IF_MATCH, _KEY],
                 "requestBody": {"required": True, **_json({"$ref": "#/components/schemas/Deal"})},
-                "responses": _answers(400, 403, 404, 409, 413, 415, 422),
+                "responses": _answers(400, 403, 404, 409, 410, 413, 415, 422),
             },
             "delete": {
-                "summary": "Delete a deal; later deals move up",
+                "summary": "Delete a deal; later deals move up (If-Match: only if unchanged)",
                 "security": _BEARER,
-                "parameters": [_GAME_ID, _NUMBER],
-                "responses": _answers(403, 404, 409),
+                "parameters": [_GAME_ID, _NUMBER, _IF_MATCH],
+                "responses": _answers(403, 404, 409, 410),
             },
         },
         "/api/check/meld": {
