@@ -329,3 +329,18 @@ document.addEventListener("change", function (event) {
   var form = event.target.closest("form[data-autosubmit]");
   if (form && event.target.tagName === "SELECT") form.requestSubmit();
 });
+
+// Times kept in UTC (the change log) shown in the phone's own time zone and language.
+function localTimes() {
+  var lang = document.documentElement.lang || undefined;
+  document.querySelectorAll("time[data-local]").forEach(function (el) {
+    var when = new Date(el.getAttribute("datetime"));
+    if (isNaN(when)) return;
+    var today = new Date().toDateString() === when.toDateString();
+    el.textContent = today
+      ? when.toLocaleTimeString(lang, { hour: "2-digit", minute: "2-digit" })
+      : when.toLocaleString(lang, { dateStyle: "medium", timeStyle: "short" });
+  });
+}
+document.addEventListener("DOMContentLoaded", localTimes);
+document.addEventListener("htmx:afterSettle", localTimes);

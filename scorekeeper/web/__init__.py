@@ -37,6 +37,7 @@ ERROR_PAGES = {
         lazy_gettext("That page does not take this kind of request."),
     ),
     409: (lazy_gettext("Conflict"), lazy_gettext("The game changed meanwhile; reload it.")),
+    410: (lazy_gettext("Deleted"), lazy_gettext("This game was deleted.")),
     413: (lazy_gettext("Too large"), lazy_gettext("What was sent is too large.")),
     429: (lazy_gettext("Too many requests"), lazy_gettext("Wait a little and try again.")),
     500: (lazy_gettext("Something went wrong"), lazy_gettext("Nothing was saved; try again.")),
@@ -46,7 +47,7 @@ TOO_MANY = lazy_gettext(
     "Too many new games from this address in a short time; wait a little and try again."
 )
 
-from . import checks, games, history, players, rules  # noqa: E402,F401  (registers the views on bp)
+from . import checks, games, history, log, players, rules  # noqa: E402,F401  (registers the views on bp)
 
 
 def register_error_pages(app: Flask) -> None:

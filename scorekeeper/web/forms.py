@@ -25,7 +25,14 @@ from wtforms import (
     StringField,
 )
 from wtforms.i18n import messages_path
-from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
+from wtforms.validators import (
+    AnyOf,
+    InputRequired,
+    Length,
+    NumberRange,
+    Optional,
+    ValidationError,
+)
 from wtforms.widgets import TextInput
 
 from ..i18n import current_language, say
@@ -33,7 +40,7 @@ from ..i18n import gettext as _
 from ..i18n import lazy_gettext as _l
 from ..rules import CanastaKind, RuleSet, Severity, SideResult, Violation, options_of
 from ..rules.scoring import MAX_CANASTAS, MAX_FIGURE
-from ..store.changes import MAX_START
+from ..store.changes import MAX_DEVICE, MAX_START
 from ..store.errors import MAX_NAME
 
 #: A number, or a sum of up to 30 numbers, each of at most 6 digits.
@@ -437,6 +444,29 @@ class JoinForm(PageForm):
         _l("The game's secret"),
         validators=[InputRequired(_l("Paste the secret from the scorer link.")), Length(max=100)],
         render_kw={"autocomplete": "off", "spellcheck": "false", "data-join-token": "1"},
+    )
+    device = StringField(
+        _l("This phone's name in the change log"),
+        validators=[Optional(), Length(max=MAX_DEVICE)],
+        render_kw={"autocomplete": "off", "maxlength": MAX_DEVICE},
+    )
+
+
+class UndoForm(PageForm):
+    """An Undo button: ``nonce`` makes a double tap undo once; ``next`` says which page
+    the phone goes back to."""
+
+    nonce = HiddenField(validators=[Optional(), Length(max=64)])
+    next = HiddenField(validators=[Optional(), AnyOf(("sheet", "changes"))])
+
+
+class DeviceForm(PageForm):
+    """The label the change log shows for this phone."""
+
+    device = StringField(
+        _l("This phone's name in the change log"),
+        validators=[InputRequired(_l("Give this phone a name.")), Length(max=MAX_DEVICE)],
+        render_kw={"autocomplete": "off", "maxlength": MAX_DEVICE},
     )
 
 

@@ -23,6 +23,7 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from .. import creates_game, htmx
 from ..caching import conditional, kept, table_of
+from ..devices import label_of
 from ..i18n import current_language, lazy_gettext, number, say
 from ..i18n import gettext as _
 from ..rules import (
@@ -62,10 +63,12 @@ NO_GAME = lazy_gettext("There is no such game. Check the address, or start a new
 
 
 def game_or_404(game_id: str) -> Game:
-    """The whole game (for its sheet), or a 404 page."""
+    """The whole game (for its sheet), or a 404 page (410 once deleted)."""
     game = games.load(game_id)
     if game is None:
         abort(404, str(NO_GAME))
+    if game.deleted_at is not None:
+        abort(410, say(changes.GAME_GONE))
     return game
 
 
@@ -73,7 +76,42 @@ def _head_or_404(game_id: str) -> Head:
     game = games.head(game_id)
     if game is None:
         abort(404, str(NO_GAME))
+    if game.deleted:
+        abort(410, say(changes.GAME_GONE))
     return game
+
+
+#: The label this phone picked for the change log ("Ana's phone"), in its session.
+DEVICE = "device"
+
+
+def device_label() -> str:
+    """How the change log names this phone: its own label, else its browser and system."""
+    label = session.get(DEVICE)
+    if isinstance(label, str) and label:
+        return label
+    return label_of(request.headers.get("User-Agent", ""))
+
+
+#: The change this phone made last, for the Undo next to its flash message.
+LAST_CHANGE = "last_change"
+
+
+def changed(message: str, game_id: str, change: int | None) -> None:
+    """Flash what a change did, and offer to undo it on the next page."""
+    flash(message, "saved")
+    if change is not None:
+        session[LAST_CHANGE] = {"game": game_id, "change": change}
+
+
+def last_change(game_id: str | None = None) -> tuple[str, int] | None:
+    """The game and change to offer Undo for on this page (of ``game_id``, or of any game
+    on the home page), taken from the session: offered once."""
+    last = session.pop(LAST_CHANGE, None)
+    if not isinstance(last, dict) or game_id not in (None, last.get("game")):
+        return None
+    game, change = last.get("game"), last.get("change")
+    return (game, change) if isinstance(game, str) and isinstance(change, int) else None
 
 
 def _signer() -> URLSafeSerializer:
@@ -97,7 +135,7 @@ def can_score(game: Secured) -> bool:
     return games.token_matches(game, scorer_token())
 
 
-def _require_scorer(game: Secured) -> str:
+def require_scorer(game: Secured) -> str:
     """The game's secret this phone holds; a 403 page when it holds none."""
     secret = scorer_token()
     if not games.token_matches(game, secret):
@@ -112,17 +150,17 @@ def _require_scorer(game: Secured) -> str:
     return secret
 
 
-def _refused(refusal: Refused) -> None:
+def abort_refused(refusal: Refused) -> None:
     """A refusal the page cannot show next to a field: the error page with its status."""
-    status = {Why.FORBIDDEN: 403, Why.NOT_FOUND: 404}.get(refusal.why, 409)
+    status = {Why.FORBIDDEN: 403, Why.NOT_FOUND: 404, Why.GONE: 410}.get(refusal.why, 409)
     abort(status, say(refusal.text))
 
 
-def _abort_if_lost(refusal: Refused) -> None:
+def abort_if_lost(refusal: Refused) -> None:
     """No such game or deal (any more), or not this phone's to change: the error page; a
     page shows every other refusal itself."""
-    if refusal.why in (Why.FORBIDDEN, Why.NOT_FOUND):
-        _refused(refusal)
+    if refusal.why in (Why.FORBIDDEN, Why.NOT_FOUND, Why.GONE):
+        abort_refused(refusal)
 
 
 #: Games this phone keeps score of, newest last, in its (signed) session: the scorer cookie
@@ -169,6 +207,7 @@ def index() -> str:
     found, total = history(Filters(), per_page=HOME_GAMES)
     return render_template(
         "index.html",
+        undo=last_change(),
         in_progress=[g for g in found if not g.finished],
         finished=[g for g in found if g.finished],
         total=total,
@@ -215,10 +254,11 @@ def create() -> str | BaseResponse | tuple[str, int]:
                 _side_specs(form, rules, seats),
                 form.options(VARIANTS[rules.id].with_sides(rules.sides)),
                 first_dealer=form.first_dealer.data,
+                device=device_label(),
             )
         except Refused as refusal:
             if refusal.why is not Why.INVALID:
-                _refused(refusal)
+                abort_refused(refusal)
             for path, message in refusal.fields.items():
                 field = form.field_for(path)
                 if field is None:
@@ -323,6 +363,8 @@ def sheet(game_id: str) -> str | BaseResponse:
         abort(404, _("There is no such game.") if partial else NO_GAME)
     offline_copy = OFFLINE_COPY_HEADER in request.headers
     scorer = can_score(current) and not offline_copy
+    if current.deleted:
+        return _deleted_page(game_id, scorer)
     if scorer:
         note_scoring(game_id)  # a phone that kept score before the session remembered it
     if partial:
@@ -343,7 +385,7 @@ def sheet(game_id: str) -> str | BaseResponse:
             game_id=game_id,
             scorer_link=scorer_link,
             viewer_link=url_for("web.sheet", game_id=game_id, _external=True),
-            undo_deal=part["deals"] if scorer else None,
+            undo=last_change(game_id) if scorer else None,
             keep_awake=True,
             offline_copy=offline_copy,
         )
@@ -356,6 +398,24 @@ def sheet(game_id: str) -> str | BaseResponse:
     return response
 
 
+def _deleted_page(game_id: str, scorer: bool) -> BaseResponse:
+    """A deleted game's address: it says so, and its scorer may restore it."""
+    response = current_app.make_response(
+        (
+            render_template(
+                "games/deleted.html",
+                game_id=game_id,
+                scorer=scorer,
+                form=ConfirmForm(),
+                undo=last_change(game_id) if scorer else None,
+            ),
+            410,
+        )
+    )
+    response.headers["Cache-Control"] = "private, no-store"
+    return response
+
+
 @bp.route("/games/<game_id>/join", methods=["GET", "POST"])
 def join(game_id: str) -> BaseResponse:
     """The scorer link: hands the game's secret to another phone. The link carries it in
@@ -365,13 +425,26 @@ def join(game_id: str) -> BaseResponse:
     if form.validate_on_submit():
         token = (form.token.data or "").strip()
         if games.token_matches(game, token):
+            label = " ".join((form.device.data or "").split())
+            if label and label.isprintable():
+                session[DEVICE] = label
             response = redirect(url_for("web.sheet", game_id=game_id))
             _set_scorer_cookie(response, game_id, token)
             return response
         form.token.errors = [*form.token.errors, _("This is not the secret of this game.")]
     status = 403 if form.is_submitted() else 200
+    if not form.is_submitted():
+        form.device.data = session.get(DEVICE) or ""
     response = current_app.make_response(
-        (render_template("games/join.html", game=game, form=form), status)
+        (
+            render_template(
+                "games/join.html",
+                game=game,
+                form=form,
+                device_hint=label_of(request.headers.get("User-Agent", "")),
+            ),
+            status,
+        )
     )
     # A secret is pasted here (and a refused one shown again): no cache keeps the page.
     response.headers["Cache-Control"] = "private, no-store"
@@ -474,7 +547,7 @@ def record(game_id: str) -> tuple[str, int] | BaseResponse:
     a save reads the game once, under the lock it is saved in."""
     if request.method == "GET":
         game = _head_or_404(game_id)
-        _require_scorer(game)
+        require_scorer(game)
         if game.finished:
             flash(_("This game is over. Edit or delete a deal to reopen it."), "error")
             return redirect(url_for("web.sheet", game_id=game_id))
@@ -484,7 +557,7 @@ def record(game_id: str) -> tuple[str, int] | BaseResponse:
     table = table_of(game_id)
     if table is None:
         abort(404, str(NO_GAME))
-    secret = _require_scorer(table)
+    secret = require_scorer(table)
     # The sides' names only label the choices: the page shown again reads them.
     form = deal_form(table.rules, [""] * table.sides)
     results = form.results() if form.validate() else None
@@ -493,7 +566,9 @@ def record(game_id: str) -> tuple[str, int] | BaseResponse:
     nonce = form.nonce.data if form.nonce.data and is_request_key(form.nonce.data) else None
     if results is not None:
         try:
-            recorded = changes.record_deal(game_id, results, secret=secret, request_key=nonce)
+            recorded = changes.record_deal(
+                game_id, results, secret=secret, request_key=nonce, device=device_label()
+            )
         except Refused as refused:
             refusal = refused
         else:
@@ -501,10 +576,12 @@ def record(game_id: str) -> tuple[str, int] | BaseResponse:
                 # A double tap or a resent form: the deal is already on the sheet.
                 flash(_("Deal %(number)s was already saved.", number=recorded.number), "saved")
             else:
-                flash(_("Deal %(number)s saved.", number=recorded.number), "saved")
+                changed(
+                    _("Deal %(number)s saved.", number=recorded.number), game_id, recorded.change
+                )
             return redirect(url_for("web.sheet", game_id=game_id))
     if refusal is not None:
-        _abort_if_lost(refusal)
+        abort_if_lost(refusal)
     game = _head_or_404(game_id)
     reused: Text | None = None
     if refusal is not None and refusal.why is Why.REUSED:
@@ -584,7 +661,7 @@ def _render_edit(
 
 def _sheet_with_deal(game_id: str, number: int) -> Sheet:
     sheet = games.sheet_of(game_or_404(game_id))
-    _require_scorer(sheet.game)
+    require_scorer(sheet.game)
     if games.deal_at(sheet.game, number) is None:
         abort(404, _("This game has no deal %(number)s.", number=number))
     return sheet
@@ -599,15 +676,25 @@ def update(game_id: str, number: int) -> tuple[str, int] | BaseResponse:
         deal = sheet.game.deals[number - 1]
         fill_deal_form(form, games.side_results(deal))
         form.version.data = str(deal.version)
+        form.nonce.data = secrets.token_urlsafe(16)
         return _render_edit(sheet, form, number, None)
     results, loose = _entry(form, sheet.rules, sheet.state.lines[number - 1].minimums)
     if results is None or form.has_errors():
         return _render_edit(sheet, form, number, results, loose, status=422)
     version = int(form.version.data) if (form.version.data or "").isdigit() else None
+    nonce = form.nonce.data if form.nonce.data and is_request_key(form.nonce.data) else None
     try:
-        changes.edit_deal(game_id, number, results, secret=scorer_token(), version=version)
+        edited = changes.edit_deal(
+            game_id,
+            number,
+            results,
+            secret=scorer_token(),
+            version=version,
+            device=device_label(),
+            request_key=nonce,
+        )
     except Refused as refusal:
-        _abort_if_lost(refusal)
+        abort_if_lost(refusal)
         sheet = _sheet_with_deal(game_id, number)
         if refusal.why is Why.OUTDATED:
             # Someone else's change wins the race: show it, and let this phone decide.
@@ -616,7 +703,7 @@ def update(game_id: str, number: int) -> tuple[str, int] | BaseResponse:
             form.version.data = str(current.version)
             results = games.side_results(current)
         return _render_edit(sheet, form, number, results, [_loose(refusal.text)], status=409)
-    flash(_("Deal %(number)s changed.", number=number), "info")
+    changed(_("Deal %(number)s changed.", number=number), game_id, edited.change)
     return redirect(url_for("web.sheet", game_id=game_id))
 
 
@@ -625,7 +712,7 @@ def preview(game_id: str) -> Response:
     """The live line under the deal form: each side's score and new total (htmx). The next
     deal is played from the game's head; an edited one replays the game."""
     game = _head_or_404(game_id)
-    _require_scorer(game)
+    require_scorer(game)
     number = request.args.get("number", type=int) or game.next_deal
     number = max(1, min(number, game.next_deal))
     form = deal_form(game.rules, [side.name for side in game.sides])
@@ -658,12 +745,14 @@ def delete(game_id: str, number: int) -> str | BaseResponse | tuple[str, int]:
     if form.validate_on_submit():
         seq = int(form.seq.data) if (form.seq.data or "").isdigit() else None
         try:
-            changes.delete_deal(game_id, number, secret=scorer_token(), seq=seq)
+            deleted = changes.delete_deal(
+                game_id, number, secret=scorer_token(), seq=seq, device=device_label()
+            )
         except Refused as refusal:
-            _abort_if_lost(refusal)
+            abort_if_lost(refusal)
             flash(say(refusal.text), "error")
             return redirect(url_for("web.sheet", game_id=game_id))
-        flash(_("Deal %(number)s deleted.", number=number), "info")
+        changed(_("Deal %(number)s deleted.", number=number), game_id, deleted.change)
         return redirect(url_for("web.sheet", game_id=game_id))
     form.seq.data = str(sheet.game.deals[number - 1].seq)
     return render_template(

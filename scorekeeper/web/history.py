@@ -15,11 +15,11 @@ from ..caching import kept
 from ..i18n import gettext as _
 from ..rules import VARIANTS
 from ..store.games import export_game, sheet_of
-from ..store.history import Filters, every_game, games_of, listing
+from ..store.history import Filters, deleted_among, every_game, games_of, listing
 from ..store.players import roster_choices
 from . import bp
 from .forms import HistoryForm
-from .games import game_or_404
+from .games import game_or_404, scored_games
 
 
 def _filters(form: HistoryForm) -> Filters:
@@ -79,7 +79,11 @@ def history_page() -> str:
     # versions (any change of one makes a new key), and the roster the picker offers.
     asked = tuple((name, request.args.get(name)) for name in ARGUMENTS)
     key = ("history", asked, listed, tuple(choices))
-    return render_template("history/index.html", content=Markup(kept(key, content)))
+    # Outside what is kept: it is this phone's own (the games it kept score of).
+    deleted = deleted_among(scored_games())
+    return render_template(
+        "history/index.html", content=Markup(kept(key, content)), deleted=deleted
+    )
 
 
 def _cell(value: object) -> object:

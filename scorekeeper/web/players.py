@@ -15,7 +15,7 @@ from ..store import players
 from ..store.errors import Refused, Why
 from . import bp
 from .forms import PersonForm
-from .games import scored_games
+from .games import device_label, scored_games
 
 #: Ids beyond a 32-bit integer are no person's (and PostgreSQL would refuse to compare).
 MAX_ID = 2**31 - 1
@@ -79,7 +79,9 @@ def rename(person_id: int) -> BaseResponse | tuple[str, int]:
     status = 422
     if form.validate_on_submit():
         try:
-            person = players.rename(person.id, form.name.data or "", scoring=scored_games())
+            person = players.rename(
+                person.id, form.name.data or "", scoring=scored_games(), device=device_label()
+            )
         except Refused as refusal:
             if refusal.why is Why.NOT_FOUND:
                 abort(404, say(refusal.text))

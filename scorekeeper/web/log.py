@@ -1,0 +1,251 @@
+"""A game's change log: every change, who made it and when, Undo for any of them; and
+deleting and restoring a game."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from flask import abort, flash, redirect, render_template, session, url_for
+from werkzeug.wrappers import Response as BaseResponse
+
+from ..i18n import gettext as _
+from ..i18n import lazy_gettext as _l
+from ..i18n import say, signed
+from ..rules import RuleSet, SideResult, score_breakdown
+from ..store import changes, games, log
+from ..store.errors import Refused, Why, check_name, is_request_key
+from ..store.models import Change
+from . import bp
+from .forms import ConfirmForm, DeviceForm, UndoForm
+from .games import (
+    DEVICE,
+    abort_if_lost,
+    can_score,
+    changed,
+    device_label,
+    last_change,
+    require_scorer,
+)
+
+#: How each figure of a side's entry is named in the log (the deal form's words).
+FIGURES = {
+    "meld_points": _l("Meld points"),
+    "natural_canastas": _l("Natural canastas"),
+    "mixed_canastas": _l("Mixed canastas"),
+    "wild_canastas": _l("Wild canastas"),
+    "sevens_canastas": _l("Sevens canastas"),
+    "concealed_canastas": _l("Concealed canastas"),
+    "red_threes": _l("Red threes"),
+    "went_out": _l("went out"),
+    "concealed": _l("Went out concealed"),
+    "hand_points": _l("Hand points"),
+}
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One line of the log as the page shows it."""
+
+    change: Change
+    #: "Deal 3 edited"
+    title: str
+    #: "They, Hand points 120 → 20", or each side's score for a deal recorded or deleted.
+    details: tuple[str, ...]
+    #: Undo (or Redo, for an undo) is offered.
+    undoable: bool
+
+
+def _figure(value: object) -> str:
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    return str(value)
+
+
+def _results(state: object) -> list[Mapping[str, object]]:
+    results = state.get("results") if isinstance(state, dict) else None
+    return [r for r in results if isinstance(r, dict)] if isinstance(results, list) else []
+
+
+def _differences(before: object, after: object, sides: Sequence[str]) -> tuple[str, ...]:
+    """What an edit changed: "Them, Hand points 120 → 20", one line per figure; or what a
+    rename did: "Ana → Anna"."""
+    if isinstance(before, dict) and isinstance(after, dict) and "name" in before:
+        return (f"{before['name']} → {after.get('name')}",)
+    lines = []
+    for name, was, now in zip(sides, _results(before), _results(after), strict=False):
+        for field, label in FIGURES.items():
+            if was.get(field) != now.get(field):
+                lines.append(
+                    f"{name}, {label} {_figure(was.get(field, 0))} → {_figure(now.get(field, 0))}"
+                )
+    return tuple(lines)
+
+
+def _scores(state: object, sides: Sequence[str], rules: RuleSet) -> tuple[str, ...]:
+    """A deal's score per side: "Us +1,210", "Them +265"."""
+    lines = []
+    for name, entries in zip(sides, _results(state), strict=False):
+        try:
+            score = score_breakdown(SideResult(**entries), rules).total  # type: ignore[arg-type]
+        except TypeError:
+            continue  # not an entry this version reads
+        lines.append(f"{name} {signed(score)}")
+    return (" · ".join(lines),) if lines else ()
+
+
+def _entry(
+    change: Change,
+    sides: Sequence[str],
+    rules: RuleSet,
+    scorer: bool,
+    by_id: Mapping[int, Change],
+) -> Entry:
+    title = say(log.describe(change))
+    if change.kind == log.UNDO:
+        reverted = by_id.get(change.undoes or 0)
+        title = _("Undo of change %(id)s", id=change.undoes)
+        if reverted is not None and reverted.kind == log.UNDO:
+            # An undo undone makes the first change again: say which.
+            original = by_id.get(reverted.undoes or 0)
+            title = _("Redo of change %(id)s", id=reverted.undoes)
+            reverted = original
+        if reverted is not None:
+            title = f"{title}: {say(log.describe(reverted))}"
+        if change.before is not None and change.after is not None:
+            details = _differences(change.before, change.after, sides)
+        else:  # a deal taken away, or brought back: its scores
+            details = _scores(change.before or change.after, sides, rules)
+    elif change.kind in (log.EDITED, log.RENAMED):
+        details = _differences(change.before, change.after, sides)
+    elif change.kind == log.RECORDED:
+        details = _scores(change.after, sides, rules)
+    elif change.kind == log.DELETED:
+        details = _scores(change.before, sides, rules)
+    else:
+        details = ()
+    undoable = scorer and not change.undone and change.kind != log.CREATED
+    return Entry(change, title[:1].upper() + title[1:], details, undoable)
+
+
+@bp.get("/games/<game_id>/changes")
+def change_log(game_id: str) -> str:
+    """The game's changes, newest first; the scorer may undo any of them."""
+    current = games.version_of(game_id)
+    found = games.log_of(game_id)
+    if current is None or found is None:
+        abort(404, _("There is no such game."))
+    game = games.load(game_id)
+    assert game is not None
+    scorer = can_score(current)
+    sides = [side.name for side in game.sides]
+    rules = games.rules_for(game)
+    by_id = {change.id: change for change in found}
+    entries = [_entry(change, sides, rules, scorer, by_id) for change in found]
+    device = DeviceForm(data={"device": device_label()})
+    return render_template(
+        "games/changes.html",
+        game=game,
+        entries=entries,
+        scorer=scorer,
+        form=UndoForm(),
+        nonce=secrets.token_urlsafe(12),
+        device_form=device,
+        deleted=current.deleted,
+        undo=last_change(game_id) if scorer else None,
+        game_id=game_id,
+    )
+
+
+def _scorer_secret(game_id: str) -> str:
+    """The secret this phone holds for the game, deleted or not; a 403 page without it."""
+    current = games.version_of(game_id)
+    if current is None:
+        abort(404, _("There is no such game."))
+    return require_scorer(current)
+
+
+def _back(game_id: str, page: str | None) -> BaseResponse:
+    if page == "changes":
+        return redirect(url_for("web.change_log", game_id=game_id))
+    current = games.version_of(game_id)
+    if current is not None and current.deleted:
+        return redirect(url_for("web.index"))
+    return redirect(url_for("web.sheet", game_id=game_id))
+
+
+@bp.post("/games/<game_id>/changes/<int:change_id>/undo")
+def undo(game_id: str, change_id: int) -> BaseResponse:
+    """Undo one change (a double tap undoes it once); the flash offers to undo the undo."""
+    secret = _scorer_secret(game_id)
+    form = UndoForm()
+    form.validate()
+    nonce = form.nonce.data if form.nonce.data and is_request_key(form.nonce.data) else None
+    try:
+        undone = changes.undo_change(
+            game_id, change_id, secret=secret, device=device_label(), request_key=nonce
+        )
+    except Refused as refusal:
+        abort_if_lost(refusal)
+        flash(say(refusal.text), "error")
+        return _back(game_id, "changes")
+    reverted = undone.reverted
+    if reverted.kind == log.UNDO and undone.original is not None:
+        message = _("Redone: %(what)s.", what=say(log.describe(undone.original)))
+    else:
+        message = _("Undone: %(what)s.", what=say(log.describe(reverted)))
+    changed(message, game_id, undone.change)
+    return _back(game_id, form.next.data if not form.next.errors else None)
+
+
+@bp.route("/games/<game_id>/delete", methods=["GET", "POST"])
+def delete_game(game_id: str) -> str | BaseResponse:
+    """Delete the game, after a question; the next page offers to restore it."""
+    secret = _scorer_secret(game_id)
+    form = ConfirmForm()
+    if form.validate_on_submit():
+        try:
+            deleted = changes.delete_game(game_id, secret=secret, device=device_label())
+        except Refused as refusal:
+            abort_if_lost(refusal)
+            return redirect(url_for("web.index"))
+        changed(_("Game deleted."), game_id, deleted.change)
+        return redirect(url_for("web.index"))
+    game = games.load(game_id)
+    assert game is not None
+    if game.deleted_at is not None:
+        return redirect(url_for("web.sheet", game_id=game_id))
+    sheet = games.sheet_of(game)
+    return render_template("games/delete.html", sheet=sheet, form=form, game_id=game_id)
+
+
+@bp.post("/games/<game_id>/restore")
+def restore_game(game_id: str) -> BaseResponse:
+    """Bring a deleted game back, as it was."""
+    secret = _scorer_secret(game_id)
+    try:
+        restored = changes.restore_game(game_id, secret=secret, device=device_label())
+    except Refused as refusal:
+        if refusal.why is not Why.CONFLICT:
+            abort_if_lost(refusal)
+        return redirect(url_for("web.sheet", game_id=game_id))
+    changed(_("Game restored."), game_id, restored.change)
+    return redirect(url_for("web.sheet", game_id=game_id))
+
+
+@bp.post("/games/<game_id>/device")
+def name_device(game_id: str) -> BaseResponse:
+    """Name this phone for the change log (kept in its session, for every game)."""
+    form = DeviceForm()
+    error = None
+    if not form.validate():
+        error = form.device.errors[0]
+    else:
+        try:
+            session[DEVICE] = check_name(form.device.data or "", "device", side=False)
+        except Refused as refusal:
+            error = say(refusal.text)
+    if error:
+        flash(_("This phone's name: %(error)s", error=error), "error")
+    return redirect(url_for("web.change_log", game_id=game_id))
