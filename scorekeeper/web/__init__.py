@@ -46,7 +46,7 @@ TOO_MANY = lazy_gettext(
     "Too many new games from this address in a short time; wait a little and try again."
 )
 
-from . import checks, games, history, players, rules  # noqa: E402,F401  (registers the views on bp)
+from . import checks, games, history, players, rules, share  # noqa: E402,F401  (registers the views on bp)
 
 
 def register_error_pages(app: Flask) -> None:
