@@ -96,6 +96,7 @@ def serve_lan_command(info: ScriptInfo, host: str, port: int) -> None:
     """Serve the app to the phones of the local network: prints the address they open,
     with a QR code of it to scan. Stop it with Ctrl+C."""
     app = info.load_app()
+    # A port in use: Werkzeug says so and exits (tests/test_serve_lan.py).
     server = make_server(host, port, app, threaded=True)
     address, reachable = phone_address(host)
     shown = f"[{address}]" if ":" in address else address

@@ -100,6 +100,35 @@ def test_serve_lan_prints_the_lan_address_and_its_code(tmp_path: Path) -> None:
     assert "Stopped." in output
 
 
+def test_a_port_in_use_is_a_clear_message(tmp_path: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        environment = dict(os.environ, SCOREKEEPER_INSTANCE=str(tmp_path / "instance"))
+        environment.pop("DATABASE_URL", None)
+        done = subprocess.run(
+            [
+                str(BIN / "flask"),
+                "--app",
+                "scorekeeper",
+                "serve-lan",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                str(port),
+            ],
+            cwd=ROOT,
+            env=environment,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+    assert done.returncode == 1
+    assert f"Port {port} is in use by another program" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
 def test_without_a_network_the_address_is_loopback_and_says_so(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
