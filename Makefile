@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 5000
 
-.PHONY: run test lint system-deps clean translations
+.PHONY: run run-lan test lint system-deps clean translations
 
 # The app and its runtime dependencies, in a virtual environment of the project's own.
 $(VENV)/.installed: pyproject.toml
@@ -21,6 +21,11 @@ $(VENV)/.installed-test: $(VENV)/.installed
 
 run: $(VENV)/.installed
 	$(BIN)/flask --app scorekeeper run --host $(HOST) --port $(PORT)
+
+# The app for the phones of the home network: every interface (or HOST when given), and
+# the address phones open, with a QR code of it, printed on start. Ctrl+C stops it.
+run-lan: $(VENV)/.installed
+	$(BIN)/flask --app scorekeeper serve-lan --port $(PORT) $(if $(filter-out file,$(origin HOST)),--host $(HOST))
 
 system-deps:
 	scripts/install-system-deps

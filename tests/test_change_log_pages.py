@@ -200,7 +200,8 @@ def test_a_rename_is_in_the_log_of_each_game_and_undone_from_it(client: FlaskCli
 
 def test_a_phone_that_joins_names_itself_for_the_log(client: FlaskClient, app: Flask) -> None:
     game_id = new_game(client)
-    token = re.search(r"/join#([\w-]+)", client.get(f"/games/{game_id}").get_data(as_text=True))
+    code = client.get(f"/games/{game_id}/scorer-code").get_data(as_text=True)
+    token = re.search(r"/join#([\w-]+)", code)
     assert token
     other = app.test_client()
     join = other.get(f"/games/{game_id}/join").get_data(as_text=True)

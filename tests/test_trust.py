@@ -146,8 +146,12 @@ def test_scorer_cookie_is_signed_and_the_link_hands_the_secret_on(
     assert other.post(f"/games/{game_id}/join", data={"token": token}).status_code == 302
     assert other.get(f"/games/{game_id}/deals/new").status_code == 200
     sheet = other.get(f"/games/{game_id}").get_data(as_text=True)
+    # The sheet never holds the secret: the share panel's tap asks for the scorer link.
+    assert token not in sheet and f"/games/{game_id}/scorer-code" in sheet
+    shown = other.get(f"/games/{game_id}/scorer-code")
+    assert shown.headers["Cache-Control"] == "private, no-store"
     # The scorer link carries the secret in the fragment, never in the path or query.
-    assert f"/games/{game_id}/join#{token}" in sheet
+    assert f"/games/{game_id}/join#{token}" in shown.get_data(as_text=True)
 
 
 def test_followers_get_304_until_something_changes(client: FlaskClient, app: Flask) -> None:
@@ -547,13 +551,13 @@ def test_an_import_keeps_a_date_in_range_and_a_day_ahead(client: FlaskClient) ->
 
 
 def test_the_offline_copy_of_a_sheet_is_the_followers(client: FlaskClient) -> None:
-    """The scorer's sheet shows the scorer link and is never stored; the copy the service
+    """The scorer's sheet offers the scorer link and is never stored; the copy the service
     worker keeps (asked for with X-Offline-Copy) is the follower's view, in the phone's
     language, with nothing only the scorer sees (issue 16)."""
     game_id = new_game_form(client)
     own = client.get(f"/games/{game_id}")
     assert own.headers["Cache-Control"] == "private, no-store"
-    assert f"/games/{game_id}/join#" in own.get_data(as_text=True)
+    assert f"/games/{game_id}/scorer-code" in own.get_data(as_text=True)
 
     client.set_cookie("lang", "sk")
     copy = client.get(f"/games/{game_id}", headers={"X-Offline-Copy": "follower"})
@@ -561,7 +565,7 @@ def test_the_offline_copy_of_a_sheet_is_the_followers(client: FlaskClient) -> No
     assert copy.status_code == 200
     assert "no-store" not in copy.headers.get("Cache-Control", "")
     assert "X-Offline-Copy" in copy.headers["Vary"]
-    assert "/join" not in page and "secret-link" not in page
+    assert "/join" not in page and "secret-link" not in page and "scorer-code" not in page
     assert f"/games/{game_id}/deals/" not in page  # no "Record deal", no "Undo"
     assert 'lang="sk"' in page and "following-note" in page
     assert "data-offline-copy" in page  # back online, app.js loads the scorer's own page

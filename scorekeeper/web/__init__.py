@@ -47,7 +47,7 @@ TOO_MANY = lazy_gettext(
     "Too many new games from this address in a short time; wait a little and try again."
 )
 
-from . import checks, games, history, log, players, rules  # noqa: E402,F401  (registers the views on bp)
+from . import checks, games, history, log, players, rules, share  # noqa: E402,F401  (registers the views on bp)
 
 
 def register_error_pages(app: Flask) -> None:

@@ -21,7 +21,7 @@ from itsdangerous import BadSignature, URLSafeSerializer
 from markupsafe import Markup
 from werkzeug.wrappers import Response as BaseResponse
 
-from .. import creates_game, htmx
+from .. import codes, creates_game, htmx
 from ..caching import conditional, kept, table_of
 from ..devices import label_of
 from ..i18n import current_language, lazy_gettext, number, say
@@ -373,17 +373,13 @@ def sheet(game_id: str) -> str | BaseResponse:
         response.vary.add("HX-Request")
         return response
     part = _sheet_part(game_id, current.version, scorer)
-    scorer_link = None
-    if scorer:
-        # The secret rides in the fragment: browsers never send it, so no server logs it.
-        scorer_link = url_for("web.join", game_id=game_id, _external=True) + f"#{scorer_token()}"
     response = current_app.make_response(
         render_template(
             "games/sheet.html",
             title=part["title"],
             body=Markup(part["body"]),
             game_id=game_id,
-            scorer_link=scorer_link,
+            scorer=scorer,
             viewer_link=url_for("web.sheet", game_id=game_id, _external=True),
             undo=last_change(game_id) if scorer else None,
             keep_awake=True,
@@ -391,9 +387,10 @@ def sheet(game_id: str) -> str | BaseResponse:
         )
     )
     response.vary.update(("HX-Request", OFFLINE_COPY_HEADER))
-    if scorer_link:
-        # It carries the scorer link (the game's secret): no cache keeps it, nor the
-        # service worker (it keeps the follower's view, asked for with OFFLINE_COPY_HEADER).
+    if scorer:
+        # The scorer's own page (its share panel offers the scorer link): no cache keeps
+        # it, nor the service worker (it keeps the follower's view, asked for with
+        # OFFLINE_COPY_HEADER).
         response.headers["Cache-Control"] = "private, no-store"
     return response
 
@@ -410,6 +407,25 @@ def _deleted_page(game_id: str, scorer: bool) -> BaseResponse:
                 undo=last_change(game_id) if scorer else None,
             ),
             410,
+        )
+    )
+    response.headers["Cache-Control"] = "private, no-store"
+    return response
+
+
+@bp.get("/games/<game_id>/scorer-code")
+def scorer_code(game_id: str) -> BaseResponse:
+    """The scorer link and its QR code, for the scorer's phone alone, on a tap in the
+    share panel (the sheet never holds the secret). The secret rides in the fragment:
+    browsers never send it, so no server logs it."""
+    secret = require_scorer(_head_or_404(game_id))
+    link = url_for("web.join", game_id=game_id, _external=True) + f"#{secret}"
+    response = current_app.make_response(
+        render_template(
+            "games/scorer_code.html",
+            game_id=game_id,
+            scorer_link=link,
+            code_svg=Markup(codes.svg(link)),
         )
     )
     response.headers["Cache-Control"] = "private, no-store"

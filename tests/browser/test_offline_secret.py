@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import time
 from typing import Any
+from urllib.parse import urlsplit
 
 from playwright.sync_api import Page, expect
 
 from .conftest import back_online, shot, tap
 from .test_phone_game import htmx_ready, start_classic
+from .test_share_codes import scorer_link
 
 #: Everything the service worker's caches hold: each entry's cache, address, the headers
 #: kept with its request and its answer, and the answer's text.
@@ -59,7 +61,9 @@ def wait_until_kept(page: Page, path: str, *, timeout: float = 10.0) -> dict[str
     background, after the page has its answer)."""
     deadline = time.monotonic() + timeout
     while True:
-        found = [entry for entry in kept(page) if entry["url"].split("#")[0].endswith(path)]
+        # The page itself: not another answer whose address ends alike (a QR code's image,
+        # /code.svg?path=/games/...).
+        found = [entry for entry in kept(page) if urlsplit(entry["url"]).path == path]
         if found:
             return found[0]
         if time.monotonic() > deadline:
@@ -77,7 +81,7 @@ def under_the_worker(page: Page) -> None:
 def scorer_game(page: Page, live_server: str) -> tuple[str, str]:
     """A game started on this phone (its scorer), one deal on its sheet: (path, secret)."""
     start_classic(page, live_server)
-    link = page.locator(".secret-link a").get_attribute("href") or ""
+    link = scorer_link(page)
     assert "#" in link, link
     secret = link.split("#", 1)[1]
     path = page.url.removeprefix(live_server)

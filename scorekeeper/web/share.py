@@ -1,0 +1,61 @@
+"""QR codes of this app's pages, to scan from another phone at the table."""
+
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+from flask import Response, abort, current_app, request, url_for
+
+from .. import codes
+from . import bp
+
+#: Long enough for any page's address with its filters; a code stays easy to scan.
+LONGEST_PATH = 400
+#: The code of an address changes only with the address (the host is part of it).
+CODE_CACHE = "public, max-age=86400"
+
+
+@bp.app_template_global()
+def absolute(path: str) -> str:
+    """The address a phone opens for ``path`` (as ``url_for`` gives it): this server as
+    the request reached it."""
+    return request.host_url.rstrip("/") + path
+
+
+@bp.app_template_global()
+def code_of(path: str) -> str:
+    """The image address of the QR code of ``path`` (a path of this app)."""
+    return url_for("web.code", path=path)
+
+
+@bp.app_template_global()
+def this_page() -> str:
+    """The path of the page being shown, with its query (its filters, its rule set)."""
+    return request.full_path if request.query_string else request.path
+
+
+def _app_path(path: str) -> bool:
+    """A path (with its query) of this app: never another site, never a fragment (where a
+    scorer link carries the game's secret: that code comes from its own page)."""
+    parts = urlsplit(path)
+    return (
+        path.startswith("/")
+        and not path.startswith("//")
+        and not parts.scheme
+        and not parts.netloc
+        and "#" not in path
+        and "\\" not in path
+        and not any(char.isspace() or ord(char) < 32 for char in path)
+        and len(path) <= LONGEST_PATH
+    )
+
+
+@bp.get("/code.svg")
+def code() -> Response:
+    """The QR code of one of this app's addresses (``?path=/games/…``), as SVG."""
+    path = request.args.get("path", "")
+    if not _app_path(path):
+        abort(404)
+    response = current_app.response_class(codes.svg(absolute(path)), mimetype="image/svg+xml")
+    response.headers["Cache-Control"] = CODE_CACHE
+    return response

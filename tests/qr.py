@@ -1,0 +1,36 @@
+"""Reading QR codes back, as a phone's camera would: zxing-cpp on an image."""
+
+from __future__ import annotations
+
+import io
+import re
+
+import zxingcpp
+from PIL import Image, ImageOps
+
+#: ANSI colour sequences around the terminal's code.
+ANSI = re.compile(r"\033\[[0-9;]*m")
+#: Each character of the terminal's code is two modules, top and bottom (dark = True).
+HALF_BLOCKS = {" ": (False, False), "▀": (True, False), "▄": (False, True), "█": (True, True)}
+
+
+def decode(image: Image.Image) -> list[str]:
+    """The text of every QR code found in ``image``."""
+    found = zxingcpp.read_barcodes(image.convert("L"), formats=zxingcpp.BarcodeFormat.QRCode)
+    return [code.text for code in found]
+
+
+def decode_png(png: bytes) -> list[str]:
+    return decode(Image.open(io.BytesIO(png)))
+
+
+def terminal_image(lines: list[str], scale: int = 8) -> Image.Image:
+    """The image a terminal shows for the code's lines of half blocks (dark on white)."""
+    rows: list[list[bool]] = []
+    for line in lines:
+        pairs = [HALF_BLOCKS[char] for char in ANSI.sub("", line)]
+        rows.append([top for top, _ in pairs])
+        rows.append([bottom for _, bottom in pairs])
+    image = Image.new("1", (len(rows[0]), len(rows)), 1)
+    image.putdata([0 if dark else 1 for row in rows for dark in row])
+    return ImageOps.scale(image.convert("L"), scale, resample=Image.Resampling.NEAREST)

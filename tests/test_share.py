@@ -1,0 +1,143 @@
+"""The share panel's QR codes on the server's side (issue 22): drawn as SVG the page's CSP
+allows, the follower's code for anyone, the scorer's only for the scorer and kept by no
+cache; the address comes from the request's host."""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from scorekeeper import CONTENT_SECURITY_POLICY
+
+from .test_api import new_game
+from .test_pages import new_game as new_game_form
+
+#: What a page's CSP refuses in markup: style attributes and elements, scripts, handlers.
+UNSAFE = re.compile(r"<style|\sstyle=|<script|\son\w+=|javascript:", re.IGNORECASE)
+
+
+def code_address(html: str) -> str:
+    found = re.search(r'<img class="qr-code" src="([^"]+)"', html)
+    assert found, "no QR code in the page"
+    return found.group(1).replace("&amp;", "&")
+
+
+def coded_path(src: str) -> str:
+    """The path whose code ``src`` (an image address of the page) draws."""
+    parts = urlsplit(src)
+    assert parts.path == "/code.svg", src
+    return parse_qs(parts.query)["path"][0]
+
+
+def test_the_follower_code_is_an_svg_of_the_sheets_address(client: FlaskClient) -> None:
+    game_id = new_game_form(client)
+    sheet = client.get(f"/games/{game_id}", base_url="http://192.168.1.20:5000")
+    html = sheet.get_data(as_text=True)
+    assert sheet.headers["Content-Security-Policy"] == CONTENT_SECURITY_POLICY
+    src = code_address(html)
+    assert coded_path(src) == f"/games/{game_id}"
+    assert f">http://192.168.1.20:5000/games/{game_id}</a>" in html  # written under it
+
+    image = client.get(src, base_url="http://192.168.1.20:5000")
+    assert image.status_code == 200 and image.mimetype == "image/svg+xml"
+    assert image.headers["Content-Security-Policy"] == CONTENT_SECURITY_POLICY
+    assert "public" in image.headers["Cache-Control"]
+    svg = image.get_data(as_text=True)
+    # Sharp at any size: a viewBox and no fixed size; dark modules on a light quiet zone.
+    assert re.match(r'<svg [^>]*viewBox="0 0 (\d+) \1"', svg)
+    assert " width=" not in svg.split(">", 1)[0] and " height=" not in svg.split(">", 1)[0]
+    assert 'fill="#fff" d="M0 0h' in svg and 'stroke="#000"' in svg
+    assert not UNSAFE.search(svg)
+    # Another host, another code: the address is the one the phone reached.
+    assert client.get(src, base_url="http://10.0.0.7:5000").get_data(as_text=True) != svg
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "",
+        "games/x",
+        "//evil.example/x",
+        "http://evil.example/",
+        "/games/x#secret",
+        "/a b",
+        "/\\evil.example",
+        "/" + "x" * 400,
+    ],
+)
+def test_codes_are_of_this_apps_addresses_only(client: FlaskClient, path: str) -> None:
+    """No code of another site (a phone trusts a code shown by this app), nor of a scorer
+    link (its code comes from the scorer's own page only)."""
+    assert client.get("/code.svg", query_string={"path": path}).status_code == 404
+
+
+def test_the_scorer_code_only_on_the_scorers_tap_and_never_cached(
+    client: FlaskClient, app: Flask
+) -> None:
+    game_id = new_game_form(client)  # this client created it: it keeps score
+    sheet = client.get(f"/games/{game_id}")
+    html = sheet.get_data(as_text=True)
+    assert sheet.headers["Cache-Control"] == "private, no-store"
+    assert "/join#" not in html and "<svg" not in html
+    assert "Show the scorer code" in html
+
+    shown = client.get(f"/games/{game_id}/scorer-code", headers={"HX-Request": "true"})
+    assert shown.status_code == 200
+    assert shown.headers["Cache-Control"] == "private, no-store"
+    assert shown.headers["Content-Security-Policy"] == CONTENT_SECURITY_POLICY
+    part = shown.get_data(as_text=True)
+    link = re.search(r'<a href="(http://localhost/games/[^"#]+/join#[^"]+)"', part)
+    assert link and link.group(1).startswith(f"http://localhost/games/{game_id}/join#")
+    svg = part[part.index("<svg") : part.index("</svg>")]
+    assert 'viewBox="0 0 ' in svg and not UNSAFE.search(svg)
+    assert "Whoever scans this code can record, change and delete deals" in part
+
+    follower = app.test_client()
+    assert follower.get(f"/games/{game_id}/scorer-code").status_code == 403
+    follower_html = follower.get(f"/games/{game_id}").get_data(as_text=True)
+    assert "Show the scorer code" not in follower_html and "scorer-code" not in follower_html
+    assert "Share this game" in follower_html  # a follower shares the follower code
+    assert client.get("/games/nope/scorer-code").status_code == 404
+
+
+def test_the_api_token_is_never_in_a_sheet(client: FlaskClient, app: Flask) -> None:
+    game_id, token = new_game(client)
+    scorer = app.test_client()
+    assert scorer.post(f"/games/{game_id}/join", data={"token": token}).status_code == 302
+    assert token not in scorer.get(f"/games/{game_id}").get_data(as_text=True)
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/rules",
+        "/rules/railroad?players=3",
+        "/check",
+        "/check/meld?variant=classic-2",
+        "/check/initial-meld",
+        "/check/pickup",
+        "/check/going-out",
+        "/history?variant=classic",
+    ],
+)
+def test_rule_pages_tools_and_history_share_their_own_address(
+    client: FlaskClient, path: str
+) -> None:
+    html = client.get(path).get_data(as_text=True)
+    assert "Share this page" in html
+    assert coded_path(code_address(html)) == path
+    assert f">http://localhost{path}</a>" in html.replace("&amp;", "&")
+
+
+@pytest.mark.parametrize("language", ["mk", "ru", "sk"])
+def test_the_share_panel_speaks_the_players_language(client: FlaskClient, language: str) -> None:
+    game_id = new_game_form(client)
+    client.get(f"/language/{language}")
+    english = ("Share this game", "Show the scorer code", "Whoever scans", "QR code of")
+    for page in (f"/games/{game_id}", f"/games/{game_id}/scorer-code", "/rules"):
+        html = client.get(page).get_data(as_text=True)
+        assert not [words for words in english if words in html], (language, page)
