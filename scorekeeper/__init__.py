@@ -22,8 +22,15 @@ from .caching import cache
 from .store import db
 from .store.db import engine_options
 
-ROOT = Path(__file__).resolve().parent.parent
-MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+PACKAGE = Path(__file__).resolve().parent
+MIGRATIONS = PACKAGE / "migrations"
+
+
+def shipped(name: str) -> Path:
+    """``templates`` or ``static``: inside the package when installed from a wheel (which
+    puts them there), at the top of the repository in a checkout (where they live)."""
+    inside = PACKAGE / name
+    return inside if inside.is_dir() else PACKAGE.parent / name
 
 CONTENT_SECURITY_POLICY = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -99,9 +106,11 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """Create the app: defaults, then instance/config.py, then FLASK_* variables."""
     app = Flask(
         __name__,
-        instance_path=os.environ.get("SCOREKEEPER_INSTANCE", str(ROOT / "instance")),
-        template_folder=str(ROOT / "templates"),
-        static_folder=str(ROOT / "static"),
+        # Unset: Flask's default, instance/ in a checkout, <venv>/var/scorekeeper-instance
+        # when installed.
+        instance_path=os.environ.get("SCOREKEEPER_INSTANCE"),
+        template_folder=str(shipped("templates")),
+        static_folder=str(shipped("static")),
     )
     instance = Path(app.instance_path)
     instance.mkdir(parents=True, exist_ok=True)
