@@ -50,7 +50,8 @@ SECURITY_HEADERS = {
 
 
 def security_headers(response: Response) -> Response:
-    """``SECURITY_HEADERS`` on every answer (after_request), unless the view set its own."""
+    """``SECURITY_HEADERS`` on every answer (after_request), unless the view set its own.
+    Plain Flask rather than Flask-Talisman: docs/LIBRARIES.md says why."""
     for name, value in SECURITY_HEADERS.items():
         response.headers.setdefault(name, value)
     return response
@@ -119,8 +120,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         SQLALCHEMY_DATABASE_URI=f"sqlite:///{instance / 'scorekeeper.sqlite'}",
         # A CSRF token lives as long as the session: a long game evening, and more.
         WTF_CSRF_TIME_LIMIT=None,
-        # Sessions are permanent (assets.SessionInterface): the cookie is sent when the
-        # session changes, or when it is a day old, not re-signed on every answer.
+        # Sessions are permanent (assets.SessionInterface) and last 31 days from their last
+        # change: Flask sends the cookie when the session changes, not with every answer (a
+        # follower's poll every 10 seconds would carry it each time). docs/LIBRARIES.md.
         PERMANENT_SESSION_LIFETIME=timedelta(days=31),
         SESSION_REFRESH_EACH_REQUEST=False,
         SESSION_COOKIE_SAMESITE="Lax",
