@@ -88,13 +88,12 @@ def environment(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("venv")
     run(sys.executable, "-m", "venv", "--without-pip", folder)
     pins = folder / "pins.txt"
-    pins.write_text(
-        "".join(
-            f"{dist.metadata['Name']}=={dist.version}\n"
-            for dist in metadata.distributions()
-            if dist.metadata["Name"] and dist.metadata["Name"].lower() != "canasta-scorekeeper"
-        )
-    )
+    versions: dict[str, str] = {}
+    for dist in metadata.distributions():  # the first of a name is the one Python imports
+        name = (dist.metadata["Name"] or "").lower()
+        if name and name != "canasta-scorekeeper":
+            versions.setdefault(name, dist.version)
+    pins.write_text("".join(f"{name}=={version}\n" for name, version in versions.items()))
     run(
         sys.executable,
         "-m",
