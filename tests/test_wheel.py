@@ -2,7 +2,7 @@
 installed into a throw-away environment, started with ``flask run`` from another folder,
 serves every page and static file from what the wheel carries, on a migrated database.
 
-Selected alone with ``pytest -m wheel``. It builds once (``pip wheel --no-deps``), and the
+Selected alone with ``pytest -m wheel``. It builds once (``python -m build``), and the
 environment gets the wheel's runtime dependencies at the versions of the test environment
 (from pip's cache), never the checkout: an app that still read templates or catalogues
 from the repository would fail here.
@@ -15,6 +15,7 @@ import os
 import re
 import subprocess
 import sys
+import tarfile
 import time
 import zipfile
 from collections.abc import Iterator
@@ -50,12 +51,37 @@ def run(*command: str | Path, cwd: Path | None = None) -> str:
 
 
 @pytest.fixture(scope="module")
-def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The wheel of this checkout, built once (in pip's isolated build environment)."""
+def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The sdist of this checkout and the wheel built from that sdist (``python -m build``,
+    in isolated build environments), once."""
     out = tmp_path_factory.mktemp("dist")
-    run(sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", out, ROOT)
-    (built,) = out.glob("canasta_scorekeeper-*.whl")
+    run(sys.executable, "-m", "build", "--outdir", out, ROOT)
+    return out
+
+
+@pytest.fixture(scope="module")
+def wheel(dist: Path) -> Path:
+    (built,) = dist.glob("canasta_scorekeeper-*.whl")
     return built
+
+
+def test_the_sdist_keeps_the_repository_layout(dist: Path) -> None:
+    (sdist,) = dist.glob("canasta_scorekeeper-*.tar.gz")
+    with tarfile.open(sdist) as archive:
+        names = {name.split("/", 1)[1] for name in archive.getnames() if "/" in name}
+    for needed in [
+        "pyproject.toml",
+        "hatch_build.py",
+        "templates/base.html",
+        "static/vendor/htmx-2.0.11.min.js",
+        "static/vendor/htmx-LICENSE.txt",
+        "scorekeeper/translations/ru/LC_MESSAGES/messages.po",
+        "scorekeeper/migrations/env.py",
+        "deploy/scorekeeper.service",
+        "docs/DEPLOY.md",
+    ]:
+        assert needed in names, needed
+    assert not any(name.startswith(("tests/", "instance/", ".venv/")) for name in names)
 
 
 def test_the_wheel_carries_what_the_app_needs(wheel: Path) -> None:
