@@ -22,8 +22,15 @@ from .caching import cache
 from .store import db
 from .store.db import engine_options
 
-ROOT = Path(__file__).resolve().parent.parent
-MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+PACKAGE = Path(__file__).resolve().parent
+MIGRATIONS = PACKAGE / "migrations"
+
+
+def shipped(name: str) -> Path:
+    """``templates`` or ``static``: inside the package when installed from a wheel (which
+    puts them there), at the top of the repository in a checkout (where they live)."""
+    inside = PACKAGE / name
+    return inside if inside.is_dir() else PACKAGE.parent / name
 
 CONTENT_SECURITY_POLICY = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -43,7 +50,8 @@ SECURITY_HEADERS = {
 
 
 def security_headers(response: Response) -> Response:
-    """``SECURITY_HEADERS`` on every answer (after_request), unless the view set its own."""
+    """``SECURITY_HEADERS`` on every answer (after_request), unless the view set its own.
+    Plain Flask rather than Flask-Talisman: docs/LIBRARIES.md says why."""
     for name, value in SECURITY_HEADERS.items():
         response.headers.setdefault(name, value)
     return response
@@ -99,9 +107,11 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """Create the app: defaults, then instance/config.py, then FLASK_* variables."""
     app = Flask(
         __name__,
-        instance_path=os.environ.get("SCOREKEEPER_INSTANCE", str(ROOT / "instance")),
-        template_folder=str(ROOT / "templates"),
-        static_folder=str(ROOT / "static"),
+        # Unset: Flask's default, instance/ in a checkout, <venv>/var/scorekeeper-instance
+        # when installed.
+        instance_path=os.environ.get("SCOREKEEPER_INSTANCE"),
+        template_folder=str(shipped("templates")),
+        static_folder=str(shipped("static")),
     )
     instance = Path(app.instance_path)
     instance.mkdir(parents=True, exist_ok=True)
@@ -110,8 +120,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         SQLALCHEMY_DATABASE_URI=f"sqlite:///{instance / 'scorekeeper.sqlite'}",
         # A CSRF token lives as long as the session: a long game evening, and more.
         WTF_CSRF_TIME_LIMIT=None,
-        # Sessions are permanent (assets.SessionInterface): the cookie is sent when the
-        # session changes, or when it is a day old, not re-signed on every answer.
+        # Sessions are permanent (assets.SessionInterface) and last 31 days from their last
+        # change: Flask sends the cookie when the session changes, not with every answer (a
+        # follower's poll every 10 seconds would carry it each time). docs/LIBRARIES.md.
         PERMANENT_SESSION_LIFETIME=timedelta(days=31),
         SESSION_REFRESH_EACH_REQUEST=False,
         SESSION_COOKIE_SAMESITE="Lax",

@@ -8,6 +8,7 @@ every time, so a page from before a deploy still finds its CSS and script.
 
 Each file is read, hashed and compressed (Brotli and gzip, at their best settings) when the
 app starts, so serving it costs no disk access and no compression per request.
+Why this is not flask-static-digest or WhiteNoise: docs/LIBRARIES.md.
 """
 
 from __future__ import annotations
@@ -17,16 +18,12 @@ import gzip
 import hashlib
 import mimetypes
 import re
-import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 import brotli
 from flask import Flask, Response, current_app, request, send_from_directory, url_for
 from flask.sessions import SecureCookieSession, SecureCookieSessionInterface, SessionMixin
-from itsdangerous import BadSignature
-from werkzeug.wrappers import Request
 from werkzeug.wrappers import Response as BaseResponse
 
 #: Hex digits of the content's SHA-256 in a file name: plenty to tell versions apart.
@@ -178,60 +175,20 @@ def serve_static(filename: str) -> BaseResponse:
     return response.make_conditional(request)
 
 
-#: A session cookie older than this is signed and sent again when it is read, so its
-#: lifetime (PERMANENT_SESSION_LIFETIME, 31 days) counts from the last visit, give or take
-#: a day; younger, it is sent only when the session changes.
-SESSION_REFRESH_AFTER = 24 * 3600
-
-
 class PermanentSession(SecureCookieSession):
-    """A session that outlives closing the browser (the CSRF token in it with it), without
-    a ``_permanent`` entry to set (and a cookie to send) on every request."""
+    """A session that outlives closing the browser (the CSRF token in it with it), for
+    Flask's PERMANENT_SESSION_LIFETIME, without a ``_permanent`` entry in every cookie."""
 
-    #: Its cookie is old enough to be sent again (see SESSION_REFRESH_AFTER).
-    stale = False
-
-    @property
-    def permanent(self) -> bool:
-        return True
-
-    @permanent.setter
-    def permanent(self, value: bool) -> None:
-        pass
+    permanent = True
 
 
 class SessionInterface(SecureCookieSessionInterface):
-    """Flask's signed-cookie session, permanent, and left off static files: a file that sets
-    no cookie and does not vary on one is the same for everyone, so any cache may keep it.
-
-    The cookie is signed and sent when the session changes (SESSION_REFRESH_EACH_REQUEST is
-    off) or once a day, not on every answer as Flask does for a permanent session."""
+    """Flask's signed-cookie session, permanent, and left off static files: a file that
+    sets no cookie and does not vary on one is the same for everyone, so any cache may
+    keep it. Flask sends the cookie when the session changes (SESSION_REFRESH_EACH_REQUEST
+    is off)."""
 
     session_class = PermanentSession
-
-    def open_session(self, app: Flask, request: Request) -> PermanentSession | None:
-        if not app.secret_key:
-            return None
-        if "HTTP_COOKIE" not in request.environ:
-            return PermanentSession()  # an API client, a first visit: no cookie to read
-        cookie = request.cookies.get(self.get_cookie_name(app))
-        if not cookie:
-            return PermanentSession()  # nothing to check: no signer to make
-        serializer = self.get_signing_serializer(app)
-        if serializer is None:
-            return None
-        max_age = int(app.permanent_session_lifetime.total_seconds())
-        try:
-            data: Any
-            data, signed = serializer.loads(cookie, max_age=max_age, return_timestamp=True)
-        except BadSignature:
-            return PermanentSession()
-        session = PermanentSession(data)
-        session.stale = time.time() - signed.timestamp() > SESSION_REFRESH_AFTER
-        return session
-
-    def should_set_cookie(self, app: Flask, session: SessionMixin) -> bool:
-        return super().should_set_cookie(app, session) or bool(getattr(session, "stale", False))
 
     def save_session(self, app: Flask, session: SessionMixin, response: Response) -> None:
         if request.endpoint != "static":

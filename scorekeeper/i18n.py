@@ -145,8 +145,13 @@ def compile_catalogues(folder: Path = TRANSLATIONS) -> None:
         # Written whole, then moved into place: another worker starting at the same
         # moment reads the old file or the new one, never half of one.
         draft = mo_path.with_suffix(f".mo.{os.getpid()}")
-        with draft.open("wb") as mo_file:
-            write_mo(mo_file, catalogue, use_fuzzy=False)
+        try:
+            with draft.open("wb") as mo_file:
+                write_mo(mo_file, catalogue, use_fuzzy=False)
+        except PermissionError:
+            if mo_path.exists():
+                continue  # installed read-only: the .mo the wheel was built with
+            raise
         os.replace(draft, mo_path)
 
 

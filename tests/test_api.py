@@ -1,4 +1,4 @@
-"""The JSON API as a client sees it (../shared/API.md), scored by ../shared/RULES.md.
+"""The JSON API as a client sees it (docs/API.md), scored by docs/RULES.md.
 
 Every expected number is worked out by hand from RULES.md (section 2 scoring, section 7
 checks, section 8 worked cases); the comment next to it shows the arithmetic.

@@ -1,4 +1,4 @@
-"""The rule sets (variants) through the JSON API (../shared/API.md), scored by RULES.md.
+"""The rule sets (variants) through the JSON API (docs/API.md), scored by docs/RULES.md.
 
 Every game here is played to its end with deals whose scores are worked out by hand from
 RULES.md (sections 2, 3, 5, 6 and 8); the comment next to each deal shows the sum. Starting

@@ -52,7 +52,7 @@ SPEC: dict[str, Any] = {
     "info": {
         "title": "Canasta Scorekeeper API",
         "version": "1",
-        "description": "Score sheets and rules checks for Canasta (../shared/API.md).",
+        "description": "Score sheets and rules checks for Canasta (docs/API.md in the repository).",
     },
     "components": {
         "securitySchemes": {"token": {"type": "http", "scheme": "bearer"}},

@@ -1,6 +1,6 @@
 """Rule sets as data: one frozen object per variant, house rules as overrides of it.
 
-Every number comes from ../shared/RULES.md (sections 2 to 6). A new variant is a new
+Every number comes from docs/RULES.md (sections 2 to 6). A new variant is a new
 ``RuleSet`` value in ``VARIANTS``, not a new branch in the scoring code.
 """
 
