@@ -184,6 +184,80 @@ SPEC: dict[str, Any] = {
                 "responses": _answers(403, 404, 409),
             },
         },
+        "/api/seat-draw": {
+            "post": {
+                "summary": "Draw for seats: sides, seats clockwise from the highest, first dealer",
+                "requestBody": {
+                    "required": True,
+                    **_json(
+                        {
+                            "type": "object",
+                            "required": ["draws"],
+                            "additionalProperties": False,
+                            "properties": {
+                                "variant": _CONTEXT["variant"],
+                                "draws": {
+                                    "type": "array",
+                                    "items": {
+                                        "type": "object",
+                                        "required": ["player", "card"],
+                                        "additionalProperties": False,
+                                        "properties": {
+                                            "player": {"type": "string"},
+                                            "card": {"type": "string"},
+                                        },
+                                    },
+                                },
+                            },
+                        }
+                    ),
+                },
+                "responses": {
+                    **_answers(
+                        400,
+                        415,
+                        schema={
+                            "type": "object",
+                            "properties": {
+                                "sides": {
+                                    "type": "array",
+                                    "items": {
+                                        "type": "object",
+                                        "properties": {
+                                            "players": {
+                                                "type": "array",
+                                                "items": {"type": "string"},
+                                            }
+                                        },
+                                    },
+                                },
+                                "seats": {"type": "array", "items": {"type": "string"}},
+                                "first_dealer": {"type": "string"},
+                            },
+                        },
+                    ),
+                    "422": {
+                        "description": "Refused; with redraw, who draws again",
+                        **_json(
+                            {
+                                "allOf": [
+                                    _ERROR,
+                                    {
+                                        "type": "object",
+                                        "properties": {
+                                            "redraw": {
+                                                "type": "array",
+                                                "items": {"type": "string"},
+                                            }
+                                        },
+                                    },
+                                ]
+                            }
+                        ),
+                    },
+                },
+            }
+        },
         "/api/check/meld": {
             "post": {
                 "summary": "Is this meld legal?",
