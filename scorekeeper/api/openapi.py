@@ -111,6 +111,15 @@ SPEC: dict[str, Any] = {
                                 "name": {"type": "string"},
                                 "players": {"type": "array", "items": {"type": "string"}},
                                 "start": {"type": "integer"},
+                                "cards": {
+                                    "type": "array",
+                                    "items": {"type": "string"},
+                                    "description": (
+                                        "The card each player drew for seats (POST "
+                                        "/api/seat-draw), in player order; all sides or "
+                                        "none. Kept with the game and in its export."
+                                    ),
+                                },
                             },
                         },
                     },
