@@ -87,6 +87,17 @@ def test_a_missing_card_or_name_is_named(client: FlaskClient) -> None:
     assert "Each player needs a name." in html
 
 
+def test_a_forged_card_is_a_card_not_tapped(client: FlaskClient) -> None:
+    data = form(["QS", "7H", "AC", "KD"], draw="1")
+    data.update({"cards-1-rank": "Z", "cards-2-suit": "X"})
+    response = client.post("/games/new", data=data)
+    assert response.status_code == 422
+    html = response.get_data(as_text=True)
+    assert "Tap the card Boris drew" in html and "Tap the card Vera drew" in html
+    del data["draw"]
+    assert client.post("/games/new", data=data).status_code == 422  # refused, never a 500
+
+
 def test_a_name_twice_is_refused(client: FlaskClient) -> None:
     response = client.post(
         "/games/new",

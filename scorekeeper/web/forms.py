@@ -330,6 +330,10 @@ DRAW_SUIT_CHOICES = [
 ]
 
 
+_DRAW_RANKS = {choice.value for choice in DRAW_RANK_CHOICES}
+_DRAW_SUITS = {choice.value for choice in DRAW_SUIT_CHOICES}
+
+
 def _tapped(value: object) -> str | None:
     return None if value is None else str(value)
 
@@ -356,7 +360,8 @@ class DrawnCardForm(Form):
         """The card in the notation of the rules (``QS``, ``JK``), or None until tapped."""
         if self.rank.data == "JK":
             return "JK"
-        if not self.rank.data or not self.suit.data:
+        # Only what the buttons offer: anything else posted counts as not tapped.
+        if self.rank.data not in _DRAW_RANKS or self.suit.data not in _DRAW_SUITS:
             return None
         return f"{self.rank.data}{self.suit.data}"
 
