@@ -9,7 +9,6 @@ import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from flask import Flask
-from flask.testing import FlaskClient
 from flask_migrate import downgrade, upgrade
 from sqlalchemy import inspect, text
 
@@ -66,7 +65,9 @@ def test_upgrade_puts_existing_players_on_the_roster_and_caches_records(app: Fla
                 )
                 for seat, player in enumerate(players):
                     c.execute(
-                        text("INSERT INTO player (side_id, position, name) VALUES (:s, :p, :n)"),
+                        text(
+                            "INSERT INTO player (side_id, position, name) VALUES (:s, :p, :n)"
+                        ),
                         {"s": side + 1, "p": seat, "n": player},
                     )
             c.execute(
@@ -86,16 +87,8 @@ def test_upgrade_puts_existing_players_on_the_roster_and_caches_records(app: Fla
                         " concealed_canastas, red_threes, went_out, concealed, hand_points)"
                         " VALUES (1, :p, :m, :n, :x, 0, 0, 0, :r, :o, :c, :h)"
                     ),
-                    {
-                        "p": side,
-                        "m": meld,
-                        "n": natural,
-                        "x": mixed,
-                        "r": threes,
-                        "o": out,
-                        "c": False,
-                        "h": hand,
-                    },
+                    {"p": side, "m": meld, "n": natural, "x": mixed, "r": threes, "o": out,
+                     "c": False, "h": hand},
                 )
         upgrade(directory=str(MIGRATIONS))
         with db.engine.connect() as c:
@@ -143,6 +136,7 @@ def test_a_failed_migration_leaves_the_database_as_it_was(app: Flask, tmp_path: 
     table and changing rows) leaves the schema, the data and the revision as they were, and
     the next start migrates as if it had never run."""
     from alembic.script import ScriptDirectory
+    from flask.testing import FlaskClient
 
     from .test_api import auth, get_game, new_game, result
 
@@ -194,9 +188,10 @@ def test_a_table_left_by_an_interrupted_batch_is_dropped(app: Flask) -> None:
     assert "_alembic_tmp_game" not in tables and "game" in tables
 
 
-def test_drawn_cards_come_and_go_with_their_migration(app: Flask, client: FlaskClient) -> None:
+def test_drawn_cards_come_and_go_with_their_migration(app: Flask) -> None:
     """e5f7a9b1c3d2 adds the card each player drew for seats: games from before it keep
     their seats and have no cards; going back down drops the cards and keeps the game."""
+    client = app.test_client()
     sides = [
         {"name": "We", "players": ["Vera", "Goran"], "cards": ["AC", "KD"]},
         {"name": "They", "players": ["Ana", "Boris"], "cards": ["QS", "7H"]},

@@ -479,7 +479,9 @@ def test_only_a_scorer_of_one_of_their_games_renames_a_player(
     assert get_game(client, game_id)["sides"][0]["players"][0] == "Ana"
     page = stranger.get(f"/players/{ana}").get_data(as_text=True)
     assert "Only a phone that keeps score of a game of theirs can rename them." in page
-    assert "Only a phone that keeps score of a game Ana played in" in refused.get_data(as_text=True)
+    assert "Only a phone that keeps score of a game Ana played in" in refused.get_data(
+        as_text=True
+    )
 
     other = app.test_client()
     joined = other.post(

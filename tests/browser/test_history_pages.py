@@ -13,7 +13,9 @@ from .conftest import shot
 from .test_accessibility import serious
 
 
-def api_game(page: Page, live_server: str, players: list[str], *deals: object) -> tuple[str, str]:
+def api_game(
+    page: Page, live_server: str, players: list[str], *deals: object
+) -> tuple[str, str]:
     """A game made through the API: its id and its secret."""
     sides = [
         {"name": "Us", "players": players[:2]},
