@@ -24,6 +24,16 @@ document.addEventListener("input", function (event) {
   });
 });
 
+// New game: the draw's card pickers carry the names of the players as they are typed.
+document.addEventListener("input", function (event) {
+  var match = /^players-(\d+)$/.exec(event.target.id || "");
+  if (!match) return;
+  var typed = event.target.value.trim();
+  document.querySelectorAll('[data-seat-name="' + match[1] + '"]').forEach(function (el) {
+    el.textContent = typed || el.dataset.seatDefault;  // "Seat 1", in the page's language
+  });
+});
+
 // A double tap on "Save" sends one deal: the button stays disabled once the form is sent.
 document.addEventListener("submit", function (event) {
   var button = event.target.querySelector("button[type=submit]");

@@ -211,6 +211,17 @@ def _person_id(document: dict[str, Any]) -> None:
     document["people"][0]["id"] = 10**30
 
 
+def _drawn(*cards: str | None) -> Callable[[dict[str, Any]], None]:
+    """The cards the first game's players drew for seats, side by side, seat by seat."""
+
+    def change(document: dict[str, Any]) -> None:
+        players = [p for side in document["games"][0]["sides"] for p in side["players"]]
+        for player, card in zip(players, cards, strict=False):
+            player["card"] = card
+
+    return change
+
+
 # What the app refuses everywhere else: each is refused by a restore too, naming where.
 REFUSED = {
     "first dealer 99": (_game(first_dealer=99), "games.0", "first_dealer"),
@@ -242,7 +253,34 @@ REFUSED = {
     "changed in year 9999": (_game(updated_at="9999-12-31T23:59:59Z"), "games.0", "updated_at"),
     "deal dated 1989": (_deal(created_at="1989-12-31T23:59:59Z"), "games.0", "deals.0.created_at"),
     "person dated year 1": (_person_date, "people.0", "created_at"),
+    "drawn card that is no card": (_drawn("QS", "ZZ", "AC", "KD"), "games.0", "sides.0.cards.1"),
+    "drawn joker": (_drawn("QS", "7H", "JK", "KD"), "games.0", "sides.1.cards.0"),
+    "one player without a drawn card": (
+        _drawn("QS", None, "AC", "KD"),
+        "games.0",
+        "sides.0.players.1.card",
+    ),
 }
+
+
+def test_backup_and_restore_carry_the_cards_drawn_for_seats(
+    client: FlaskClient, runner: FlaskCliRunner, other: Flask, tmp_path: Path
+) -> None:
+    sides = [
+        {"name": "We", "players": ["Vera", "Goran"], "cards": ["AC", "KD"]},
+        {"name": "They", "players": ["Ana", "Boris"], "cards": ["QS", "7H"]},
+    ]
+    created = client.post("/api/games", json={"variant": "classic", "sides": sides})
+    assert created.status_code == 201, created.get_json()
+    path = tmp_path / "backup.json"
+    assert runner.invoke(args=["backup", str(path)]).exit_code == 0
+    document = json.loads(path.read_text())
+    players = document["games"][0]["sides"][1]["players"]
+    assert [p["card"] for p in players] == ["QS", "7H"]
+    done = other.test_cli_runner().invoke(args=["restore", str(path)])
+    assert done.exit_code == 0, done.output
+    exported = other.test_client().get(f"/api/games/{created.get_json()['id']}/export")
+    assert [side["cards"] for side in exported.get_json()["sides"]] == [["AC", "KD"], ["QS", "7H"]]
 
 
 @pytest.mark.parametrize("case", REFUSED)

@@ -202,3 +202,28 @@ def test_a_table_left_by_an_interrupted_batch_is_dropped(app: Flask) -> None:
             revision = connection.execute(text("SELECT version_num FROM alembic_version")).scalar()
     assert revision == head.revision
     assert "_alembic_tmp_game" not in tables and "game" in tables
+
+
+def test_drawn_cards_come_and_go_with_their_migration(app: Flask) -> None:
+    """e5f7a9b1c3d2 adds the card each player drew for seats: games from before it keep
+    their seats and have no cards; going back down drops the cards and keeps the game."""
+    client = app.test_client()
+    sides = [
+        {"name": "We", "players": ["Vera", "Goran"], "cards": ["AC", "KD"]},
+        {"name": "They", "players": ["Ana", "Boris"], "cards": ["QS", "7H"]},
+    ]
+    drawn = client.post(
+        "/api/games", json={"variant": "classic", "sides": sides, "first_dealer": 3}
+    )
+    assert drawn.status_code == 201
+    game_id = drawn.get_json()["id"]
+    with app.app_context():
+        downgrade(directory=str(MIGRATIONS), revision="e7a9c1d3f5b7")
+        assert "card" not in {c["name"] for c in inspect(db.engine).get_columns("player")}
+        upgrade(directory=str(MIGRATIONS))
+        with db.engine.connect() as connection:
+            cards = connection.execute(text("SELECT card FROM player")).scalars().all()
+        assert cards == [None] * 4
+    document = client.get(f"/api/games/{game_id}/export").get_json()
+    assert [side["players"] for side in document["sides"]] == [["Vera", "Goran"], ["Ana", "Boris"]]
+    assert document["first_dealer"] == 3 and all("cards" not in s for s in document["sides"])

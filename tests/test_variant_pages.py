@@ -121,7 +121,7 @@ GAMES = [
         3,
         6,
         7500,
-        120,  # 7400 is below the 150 tier (7500)
+        120,  # the classic tiers: 120 from 3000, no 150 tier in the 7500 game
         deal(
             0,
             {"natural_canastas": 1, "mixed_canastas": 1, "meld_points": 200, "hand_points": 10},
@@ -266,3 +266,40 @@ def test_every_rules_page(client: FlaskClient, variant: str) -> None:
     assert "Initial meld" in html and "Going out" in html and "Card values" in html
     assert client.get("/rules").status_code == 200
     assert client.get("/rules/bogus").status_code == 404
+
+
+def _tier_rows(html: str) -> list[tuple[str, str]]:
+    """The initial-meld table of a rules page: (totals, minimum) per row."""
+    section = html.split('id="h-minimums"', 1)[1].split("</table>", 1)[0]
+    return [
+        (re.sub(r"<[^>]+>", "", low).strip(), minimum)
+        for low, minimum in re.findall(
+            r'<th scope="row">(.*?)</th>\s*<td class="num">(\d+)</td>', section
+        )
+    ]
+
+
+CLASSIC_ROWS = [
+    ("below 0", "15"),
+    ("0 to 1495", "50"),
+    ("1500 to 2995", "90"),
+    ("3000 or more", "120"),
+]
+CLASSIC_6_ROWS = [*CLASSIC_ROWS[:3], ("3000 to 7495", "120"), ("7500 or more", "150")]
+
+
+@pytest.mark.parametrize(
+    ("variant", "rows"),
+    [("classic-6x3", CLASSIC_ROWS), ("classic-6", CLASSIC_6_ROWS), ("classic", CLASSIC_ROWS)],
+)
+def test_six_player_tiers_on_the_rules_pages(
+    client: FlaskClient, variant: str, rows: list[tuple[str, str]]
+) -> None:
+    """RULES.md section 3: six in three sides of two (to 7500) keep the classic tiers; the
+    150 tier from 7500 is the 10 000-point game's (two sides of three) only. Both the rule
+    set's page and a game's own rules page say so."""
+    assert _tier_rows(client.get(f"/rules/{variant}").get_data(as_text=True)) == rows
+    sides, players = {"classic-6x3": (3, 6), "classic-6": (2, 6), "classic": (2, 4)}[variant]
+    game_id = start_game(client, variant, sides=sides, players=players, starts=[0] * sides)
+    page = client.get(f"/games/{game_id}/rules").get_data(as_text=True)
+    assert _tier_rows(page) == rows

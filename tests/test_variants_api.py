@@ -229,15 +229,13 @@ def test_classic_variant_numbers(
 
 
 def test_classic_6x3_variant_numbers(client: FlaskClient) -> None:
-    """Section 3: 6 players in 3 sides, game 7500. RULES.md names the 150-from-7500 tier for
-    classic-6 only; here the game ends at 7500, so the classic tiers are checked and any
-    further tier must start at the target or above."""
+    """Section 3: 6 players in 3 sides, game 7500, the classic tiers 15/50/90/120 and no
+    more: the 150 tier from 7500 belongs to classic-6 (10 000) only."""
     variant = next(v for v in client.get("/api/variants").get_json() if v["id"] == "classic-6x3")
     assert variant["target"] == 7500
     assert variant["players"] == 6
     assert variant["sides"] == 3
-    assert variant["meld_minimums"][:4] == CLASSIC_TIERS
-    assert all(tier["from"] >= 7500 for tier in variant["meld_minimums"][4:])
+    assert variant["meld_minimums"] == CLASSIC_TIERS
 
 
 def test_railroad_variant_numbers(client: FlaskClient) -> None:

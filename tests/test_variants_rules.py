@@ -131,12 +131,6 @@ def expected_minimum(table: str, total: int) -> int:
     return minimum
 
 
-def unsettled_minimum(table: str, total: int) -> bool:
-    """classic-6x3 from 7500 up: RULES.md gives the 150 tier only for classic-6 (6x3 takes
-    "red threes as classic-6"), and a 6x3 game ends at 7500, so these tests leave it open."""
-    return table == "classic-6x3" and total >= 7500
-
-
 def expected_red_threes(spec: Spec, count: int, *, melded: bool) -> int:
     """Sections 2, 3 and 5: 100 each, special totals, negative without a meld (classic)."""
     value = spec.red_three_totals.get(count, 100 * count)
@@ -264,17 +258,13 @@ TOTALS += (14_995, 15_000, 19_995)
 
 @pytest.mark.parametrize(
     ("table", "total"),
-    [
-        (table, total)
-        for table in ALL_TABLES
-        for total in TOTALS
-        if not unsettled_minimum(table, total)
-    ],
+    [(table, total) for table in ALL_TABLES for total in TOTALS],
 )
 def test_meld_minimum_tiers(table: str, total: int) -> None:
     """Sections 2, 3 and 5: the initial-meld minimum of each rule set.
 
-    classic: <0 15, 0..1495 50, 1500..2995 90, 3000+ 120; classic-6 adds 150 from 7500;
+    classic (and classic-6x3): <0 15, 0..1495 50, 1500..2995 90, 3000+ 120; classic-6
+    alone adds 150 from 7500;
     Railroad: <0 15, 0..4995 50, 5000..9995 90, 10000..14995 120, 15000+ 150."""
     assert RULE_SETS[table].meld_minimum(total) == expected_minimum(table, total)
 
@@ -295,6 +285,10 @@ def test_meld_minimum_tiers(table: str, total: int) -> None:
         (RAILROAD, 15_000, 150),
         (RAILROAD, 30_000, 150),
         (CLASSIC, 7500, 120),  # classic has no 150 tier
+        # Section 3: six in three sides of two keep the classic tiers; 150 is classic-6's.
+        (CLASSIC_6X3, 7495, 120),
+        (CLASSIC_6X3, 7500, 120),
+        (CLASSIC_6X3, 9995, 120),
         (CLASSIC_2, 9995, 120),
         (CLASSIC_3, 3000, 120),
     ],
@@ -934,8 +928,7 @@ def test_replay_totals(table: str, data: st.DataObject) -> None:
     running = list(starts)
     for deal, line in zip(game, state.lines, strict=True):
         for minimum, total in zip(line.minimums, running, strict=True):
-            if not unsettled_minimum(table, total):
-                assert minimum == expected_minimum(table, total)
+            assert minimum == expected_minimum(table, total)
         running = [
             total + expected_score(spec, side) for total, side in zip(running, deal, strict=True)
         ]

@@ -134,4 +134,4 @@ def integer(value: Any, path: str) -> int:
     return value
 
 
-from . import checks, games, openapi  # noqa: E402,F401  (the views on bp)
+from . import checks, draw, games, openapi  # noqa: E402,F401  (the views on bp)

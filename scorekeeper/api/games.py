@@ -240,7 +240,7 @@ def _side_specs(value: Any) -> list[SideSpec]:
         path = f"sides.{index}"
         if not isinstance(side, dict):
             raise ApiError(422, f"{path} must be an object.", {path: "Must be an object."})
-        reject_unknown(side, {"name", "players", "start"}, f"{path}.")
+        reject_unknown(side, {"name", "players", "start", "cards"}, f"{path}.")
         players = side.get("players", [])
         if not isinstance(players, list):
             raise ApiError(
@@ -255,9 +255,17 @@ def _side_specs(value: Any) -> list[SideSpec]:
                 name=string(side.get("name", default or f"Side {index + 1}"), f"{path}.name"),
                 players=[string(p, f"{path}.players.{i}") for i, p in enumerate(players)],
                 start=integer(side.get("start", 0), f"{path}.start"),
+                cards=_cards(side.get("cards", []), f"{path}.cards"),
             )
         )
     return specs
+
+
+def _cards(value: Any, path: str) -> list[str]:
+    """The cards a side's players drew for seats (API.md "Seat draw"), one per player."""
+    if not isinstance(value, list):
+        raise ApiError(422, f"{path} must be a list of cards.", {path: "Must be a list."})
+    return [string(card, f"{path}.{index}") for index, card in enumerate(value)]
 
 
 @bp.post("/games")

@@ -119,6 +119,15 @@ SPEC: dict[str, Any] = {
                                 "name": {"type": "string"},
                                 "players": {"type": "array", "items": {"type": "string"}},
                                 "start": {"type": "integer"},
+                                "cards": {
+                                    "type": "array",
+                                    "items": {"type": "string"},
+                                    "description": (
+                                        "The card each player drew for seats (POST "
+                                        "/api/seat-draw), in player order; all sides or "
+                                        "none. Kept with the game and in its export."
+                                    ),
+                                },
                             },
                         },
                     },
@@ -221,6 +230,80 @@ SPEC: dict[str, Any] = {
                 "parameters": [_GAME_ID, _NUMBER, _IF_MATCH],
                 "responses": _answers(403, 404, 409, 410),
             },
+        },
+        "/api/seat-draw": {
+            "post": {
+                "summary": "Draw for seats: sides, seats clockwise from the highest, first dealer",
+                "requestBody": {
+                    "required": True,
+                    **_json(
+                        {
+                            "type": "object",
+                            "required": ["draws"],
+                            "additionalProperties": False,
+                            "properties": {
+                                "variant": _CONTEXT["variant"],
+                                "draws": {
+                                    "type": "array",
+                                    "items": {
+                                        "type": "object",
+                                        "required": ["player", "card"],
+                                        "additionalProperties": False,
+                                        "properties": {
+                                            "player": {"type": "string"},
+                                            "card": {"type": "string"},
+                                        },
+                                    },
+                                },
+                            },
+                        }
+                    ),
+                },
+                "responses": {
+                    **_answers(
+                        400,
+                        415,
+                        schema={
+                            "type": "object",
+                            "properties": {
+                                "sides": {
+                                    "type": "array",
+                                    "items": {
+                                        "type": "object",
+                                        "properties": {
+                                            "players": {
+                                                "type": "array",
+                                                "items": {"type": "string"},
+                                            }
+                                        },
+                                    },
+                                },
+                                "seats": {"type": "array", "items": {"type": "string"}},
+                                "first_dealer": {"type": "string"},
+                            },
+                        },
+                    ),
+                    "422": {
+                        "description": "Refused; with redraw, who draws again",
+                        **_json(
+                            {
+                                "allOf": [
+                                    _ERROR,
+                                    {
+                                        "type": "object",
+                                        "properties": {
+                                            "redraw": {
+                                                "type": "array",
+                                                "items": {"type": "string"},
+                                            }
+                                        },
+                                    },
+                                ]
+                            }
+                        ),
+                    },
+                },
+            }
         },
         "/api/check/meld": {
             "post": {

@@ -289,7 +289,6 @@ _SIX_PLAYER = {
     "cards_each": 13,
     "canastas_to_go_out": 2,
     "red_three_totals": _frozen({5: 1000, 6: 1200}),
-    "meld_minimums": (*_CLASSIC_TIERS, MeldTier(7500, 150)),
     "canastas_bound": None,
 }
 CLASSIC_6 = replace(
@@ -300,6 +299,8 @@ CLASSIC_6 = replace(
     sides=2,
     players_per_side=3,
     target=10_000,
+    # The 150 tier belongs to the 10 000-point game only (RULES.md section 3).
+    meld_minimums=(*_CLASSIC_TIERS, MeldTier(7500, 150)),
     **_SIX_PLAYER,  # type: ignore[arg-type]
 )
 CLASSIC_6X3 = replace(
@@ -310,6 +311,8 @@ CLASSIC_6X3 = replace(
     sides=3,
     players_per_side=2,
     target=7500,
+    # Played to 7500 with the classic tiers (15/50/90/120): no 150 tier (RULES.md section 3).
+    meld_minimums=_CLASSIC_TIERS,
     **_SIX_PLAYER,  # type: ignore[arg-type]
 )
 

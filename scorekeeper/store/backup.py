@@ -35,6 +35,7 @@ from .history import every_game
 from .log import Read, link_undoes, log_json, read_log, reconstructed_log
 from .models import Change, Deal, DealResult, Game, Person, Player, Side
 from .players import name_key
+from .seats import check_cards
 
 BACKUP_FORMAT = "canasta-scorekeeper/backup/1"
 
@@ -89,7 +90,9 @@ def _game(game: Game) -> dict[str, Any]:
             {
                 "name": side.name,
                 "start": side.start,
-                "players": [{"name": p.name, "person": p.person_id} for p in side.players],
+                "players": [
+                    {"name": p.name, "person": p.person_id, "card": p.card} for p in side.players
+                ],
             }
             for side in game.sides
         ],
@@ -250,6 +253,20 @@ def _restored_game(data: Mapping[str, Any], people: Mapping[int, Person]) -> tup
                 )
             )
         game.sides.append(side)
+    # The cards drawn for seats: all players' or none, a draw that decided.
+    drawn = [[p.get("card") for p in side_data["players"]] for side_data in sides]
+    if any(card is not None for cards in drawn for card in cards):
+        for position, cards in enumerate(drawn):
+            for seat, card in enumerate(cards):
+                if not isinstance(card, str):
+                    raise _wrong(
+                        f"sides.{position}.players.{seat}.card",
+                        "Every player drew a card, or none.",
+                    )
+        kept = check_cards(drawn, rules.players_per_side)
+        for side, cards in zip(game.sides, kept, strict=True):
+            for player, card in zip(side.players, cards, strict=True):
+                player.card = card
     deals = data["deals"]
     if not isinstance(deals, list):
         raise TypeError("deals is not a list")

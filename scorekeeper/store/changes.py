@@ -74,6 +74,7 @@ from .log import (
 )
 from .models import Change, Deal, DealResult, Game, Person, Player, Side, utcnow
 from .players import is_default_name, person_for, record_to_json, renamed, touch_people
+from .seats import check_cards
 
 #: A starting total carried over from paper cannot be wilder than this.
 MAX_START = 1_000_000
@@ -94,6 +95,8 @@ class SideSpec:
     name: str
     players: list[str] = field(default_factory=list)
     start: int = 0
+    #: The card each player drew for seats, in player order; empty when nobody drew.
+    cards: list[str] = field(default_factory=list)
 
 
 def _require_secret(game: Secured, secret: str | None) -> None:
@@ -223,6 +226,7 @@ def _new_game(
         updated_at=now,
     )
     seated_people: list[Person] = []
+    drawn = check_cards([spec.cards for spec in sides], rules.players_per_side)
     for position, spec in enumerate(sides):
         path = f"sides.{position}"
         side = Side(
@@ -249,7 +253,7 @@ def _new_game(
             )
         for index, player in enumerate(players):
             name = check_name(player, f"{path}.players.{index}", side=False)
-            seat = Player(position=index, name=name)
+            seat = Player(position=index, name=name, card=drawn[position][index] if drawn else None)
             if spec.players and not is_default_name(side.name, index, name, len(players)):
                 seat.person = person_for(name)
                 if seat.person in seated_people:

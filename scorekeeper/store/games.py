@@ -400,7 +400,17 @@ def export_game(sheet: Sheet) -> dict[str, object]:
         "first_dealer": game.first_dealer,
         "created_at": game.created_at.isoformat() + "Z",
         "sides": [
-            {"name": side.name, "players": [p.name for p in side.players], "start": side.start}
+            {
+                "name": side.name,
+                "players": [p.name for p in side.players],
+                "start": side.start,
+                # The cards drawn for seats, when the table drew.
+                **(
+                    {"cards": [p.card for p in side.players]}
+                    if all(p.card for p in side.players)
+                    else {}
+                ),
+            }
             for side in game.sides
         ],
         "deals": [

@@ -106,6 +106,9 @@ class Player(db.Model):  # type: ignore[name-defined]
         ForeignKey("person.id", ondelete="SET NULL"), index=True, default=None
     )
 
+    #: The card this player drew for seats (``QS``), when the table drew; else None.
+    card: Mapped[str | None] = mapped_column(String(4), default=None)
+
     side: Mapped[Side] = relationship(back_populates="players")
     person: Mapped[Person | None] = relationship(back_populates="seats")
 

@@ -39,6 +39,7 @@ from ..i18n import current_language, say
 from ..i18n import gettext as _
 from ..i18n import lazy_gettext as _l
 from ..rules import CanastaKind, RuleSet, Severity, SideResult, Violation, options_of
+from ..rules.draw import DRAW_RANKS
 from ..rules.scoring import MAX_CANASTAS, MAX_FIGURE
 from ..store.changes import MAX_DEVICE, MAX_START
 from ..store.errors import MAX_NAME
@@ -329,6 +330,52 @@ BONUS_FIELDS = (
 )
 
 
+#: The draw's card picker: ranks high to low, then the joker (which draws again).
+DRAW_RANK_CHOICES = [SelectChoice(rank.value) for rank in reversed(DRAW_RANKS)]
+DRAW_SUIT_CHOICES = [
+    SelectChoice(suit, symbol) for suit, symbol in zip("SHDC", "♠♥♦♣", strict=True)
+]
+
+
+_DRAW_RANKS = {choice.value for choice in DRAW_RANK_CHOICES}
+_DRAW_SUITS = {choice.value for choice in DRAW_SUIT_CHOICES}
+
+
+def _tapped(value: object) -> str | None:
+    return None if value is None else str(value)
+
+
+class DrawnCardForm(Form):
+    """The card one player drew for seats: a rank (or the joker) and a suit, as tapped."""
+
+    # Nothing tapped stays None (``str`` would make it "None").
+    rank = RadioField(
+        _l("Rank"),
+        choices=[*DRAW_RANK_CHOICES, SelectChoice("JK")],
+        coerce=_tapped,
+        validators=[Optional()],
+    )
+    suit = RadioField(
+        _l("Suit"), choices=DRAW_SUIT_CHOICES, coerce=_tapped, validators=[Optional()]
+    )
+    #: Always posted: a seat whose card is not tapped yet keeps its place in the list
+    #: (FieldList numbers the entries it finds in the post one after another).
+    seat = HiddenField(validators=[Optional(), Length(max=2)])
+
+    @property
+    def token(self) -> str | None:
+        """The card in the notation of the rules (``QS``, ``JK``), or None until tapped."""
+        if self.rank.data == "JK":
+            return "JK"
+        # Only what the buttons offer: anything else posted counts as not tapped.
+        if self.rank.data not in _DRAW_RANKS or self.suit.data not in _DRAW_SUITS:
+            return None
+        return f"{self.rank.data}{self.suit.data}"
+
+    def clear(self) -> None:
+        self.rank.data = self.suit.data = None
+
+
 class NewGameForm(PageForm):
     """Sides, the players in seat order, who deals first, and the house rules."""
 
@@ -342,6 +389,8 @@ class NewGameForm(PageForm):
         min_entries=4,
     )
     first_dealer = RadioField(_l("Deals first"), default="0", coerce=int, validate_choice=True)
+    #: The draw for seats: the card each seat's player drew (optional).
+    cards = FieldList(FormField(DrawnCardForm), min_entries=4)
     target = IntegerField(
         _l("Play to"),
         validators=[InputRequired(_l("Give the target score.")), NumberRange(min=5, max=1_000_000)],
@@ -370,6 +419,7 @@ class NewGameForm(PageForm):
         self.partnerships = rules.partnerships
         _fit(self.sides, rules.sides)
         _fit(self.players, rules.players)
+        _fit(self.cards, rules.players)
         _fit(self.tiers, len(rules.meld_minimums))
         self.first_dealer.choices = [
             SelectChoice(seat, str(seat + 1)) for seat in range(rules.players)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from flask import (
@@ -39,6 +40,7 @@ from ..rules import (
     validate_deal,
 )
 from ..rules.cards import COUNTER_CLASSES
+from ..rules.draw import DrawError, Drawn, Redraw, draw_card, draw_for_seats, redraws
 from ..rules.game import next_line, winner_of
 from ..rules.text import T, Text
 from ..store import changes, games, players
@@ -247,7 +249,12 @@ def create() -> str | BaseResponse | tuple[str, int]:
     if source is not None and not form.is_submitted():
         _prefill_from(form, source)
     seats = seating([rules.players_per_side] * rules.sides)
-    if form.validate_on_submit():
+    asked_draw = form.is_submitted() and "draw" in request.form
+    redraw: tuple[str, ...] | None = None
+    if asked_draw:
+        # "Draw for seats": the form comes back with the seats filled in, nothing started.
+        redraw = _draw_for_seats(form, rules)
+    elif form.validate_on_submit():
         try:
             game, token = changes.create_game(
                 rules.id,
@@ -269,7 +276,8 @@ def create() -> str | BaseResponse | tuple[str, int]:
             response = redirect(url_for("web.sheet", game_id=game.id))
             _set_scorer_cookie(response, game.id, token)
             return response
-    status = 422 if form.is_submitted() else 200
+    seated = asked_draw and redraw == ()
+    status = 422 if form.is_submitted() and not seated else 200
     lines = players.roster()
     regulars = sorted(
         (line for line in lines if line.last_played is not None),
@@ -281,6 +289,8 @@ def create() -> str | BaseResponse | tuple[str, int]:
         form=form,
         rules=rules,
         seats=seats,
+        redraw=redraw,
+        places=_form_places(form, rules, seats) if seated else None,
         variants=VARIANTS.values(),
         roster=[line.person.name for line in lines],
         regulars=sorted((line.person.name for line in regulars), key=str.casefold),
@@ -289,18 +299,134 @@ def create() -> str | BaseResponse | tuple[str, int]:
 
 def _side_specs(form: NewGameForm, rules: RuleSet, seats: Sequence[Seat]) -> list[SideSpec]:
     """Sides from the form: partners gathered from their seats; a player alone is a side
-    named after the player."""
+    named after the player. The cards drawn for seats come along when every player tapped
+    one and the draw needed no second round."""
     names: list[list[str]] = [[] for _ in range(rules.sides)]
-    for seat, entry in zip(seats, form.players, strict=True):
+    cards: list[list[str]] = [[] for _ in range(rules.sides)]
+    tokens = [entry.form.token for entry in form.cards]
+    keep = all(tokens) and not redraws(
+        [Drawn(str(index), draw_card(token or "")) for index, token in enumerate(tokens)]
+    )
+    for seat, entry, token in zip(seats, form.players, tokens, strict=True):
         names[seat.side].append(entry.data)
+        if keep and token:
+            cards[seat.side].append(token)
     return [
         SideSpec(
             name=(entry.form.name.data or "") if rules.partnerships else names[index][0],
             players=names[index],
             start=entry.form.start.data or 0,
+            cards=cards[index],
         )
         for index, entry in enumerate(form.sides)
     ]
+
+
+def _draw_for_seats(form: NewGameForm, rules: RuleSet) -> tuple[str, ...] | None:
+    """The draw of the new-game page: with every name and card given, the players go to
+    their drawn seats (their cards with them) and the player to the right of the highest
+    deals first. Returns ``()`` once seated, who must draw again (their cards cleared),
+    or None when a name or a card is missing (the fields say which)."""
+    names = [(entry.data or "").strip() for entry in form.players]
+    complete = True
+    for seat, (entry, name, pick) in enumerate(zip(form.players, names, form.cards, strict=True)):
+        if not name:
+            entry.errors = [_("Each player needs a name.")]
+            complete = False
+        if pick.form.token is None:
+            who = name or _("Seat %(number)s", number=seat + 1)
+            pick.form.rank.errors = [
+                _("Tap the card %(player)s drew: its rank and its suit.", player=who)
+            ]
+            complete = False
+    if not complete:
+        return None
+    tokens = [pick.form.token or "" for pick in form.cards]
+    try:
+        draw = draw_for_seats(
+            rules,
+            [Drawn(name, draw_card(token)) for name, token in zip(names, tokens, strict=True)],
+        )
+    except DrawError as error:
+        index = int(error.field.split(".")[1]) if error.field.count(".") == 2 else 0
+        form.players[index].errors = [say(error.text)]
+        return None
+    except Redraw as redraw:
+        for name, pick in zip(names, form.cards, strict=True):
+            if name in redraw.players:
+                pick.form.clear()
+                pick.form.rank.errors = [_("%(player)s draws again.", player=name)]
+        return redraw.players
+    card_of = dict(zip(names, tokens, strict=True))
+    for entry, pick, name in zip(form.players, form.cards, draw.seats, strict=True):
+        entry.data = name
+        pick.form.rank.data, pick.form.suit.data = _rank_and_suit(card_of[name])
+    form.first_dealer.data = draw.first_dealer_seat
+    return ()
+
+
+def _rank_and_suit(token: str) -> tuple[str, str | None]:
+    return (token, None) if token == "JK" else (token[:-1], token[-1])
+
+
+@dataclass(frozen=True)
+class Place:
+    """A seat of the table drawing: who sits there, their side, the card they drew."""
+
+    name: str
+    side: int
+    side_name: str
+    card: str | None
+    deals_first: bool
+
+    @property
+    def card_label(self) -> str:
+        """The card as players write it: ``Q♠``."""
+        if not self.card:
+            return ""
+        return self.card[:-1] + SUIT_SYMBOLS[self.card[-1]]
+
+    @property
+    def red(self) -> bool:
+        return bool(self.card) and self.card[-1] in "HD"  # type: ignore[index]
+
+
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+def _form_places(form: NewGameForm, rules: RuleSet, seats: Sequence[Seat]) -> list[Place]:
+    """The table as the new-game form now seats it."""
+    return [
+        Place(
+            name=entry.data,
+            side=seat.side,
+            side_name=(form.sides[seat.side].form.name.data or "") if rules.partnerships else "",
+            card=pick.form.token,
+            deals_first=index == form.first_dealer.data,
+        )
+        for index, (seat, entry, pick) in enumerate(
+            zip(seats, form.players, form.cards, strict=True)
+        )
+    ]
+
+
+def sheet_places(sheet: Sheet) -> list[Place]:
+    """Who sat where in a game: its seats in order, the first dealer, the cards drawn."""
+    partnerships = sheet.rules.partnerships
+    places = []
+    for index, seat in enumerate(sheet.seats):
+        side = sheet.game.sides[seat.side]
+        player = side.players[seat.player]
+        places.append(
+            Place(
+                name=player.name,
+                side=seat.side,
+                side_name=side.name if partnerships else "",
+                card=player.card,
+                deals_first=index == sheet.game.first_dealer,
+            )
+        )
+    return places
 
 
 def _prefill_from(form: NewGameForm, game: Game) -> None:
@@ -329,6 +455,7 @@ def _sheet_part(game_id: str, version: int, scorer: bool) -> dict[str, Any]:
             "body": render_template(
                 "games/_sheet_body.html",
                 sheet=sheet,
+                places=sheet_places(sheet),
                 chart=running_totals(sheet.state),
                 can_score=scorer,
             ),
