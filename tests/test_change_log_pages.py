@@ -225,3 +225,10 @@ def test_a_resent_edit_form_edits_once(client: FlaskClient) -> None:
     assert first.status_code == again.status_code == 302
     assert log_page(client, game_id).count("Deal 2 edited") == 1
     assert totals(client, game_id) == [1475, 595]
+
+
+def test_the_phone_that_starts_a_game_may_name_itself(client: FlaskClient) -> None:
+    game_id = new_game(client, device="Ana's phone")
+    assert "Ana&#39;s phone" in log_page(client, game_id)
+    # Remembered for the next game, and shown on the form as this phone's name.
+    assert "Ana&#39;s phone" in log_page(client, new_game(client))

@@ -410,6 +410,11 @@ class NewGameForm(PageForm):
     going_out_bonus = _points_field(_l("Going out"))
     concealed_going_out_bonus = _points_field(_l("Extra for going out concealed"))
     tiers = FieldList(FormField(TierForm), min_entries=4)
+    device = StringField(
+        _l("This phone's name in the change log"),
+        validators=[Optional(), Length(max=MAX_DEVICE)],
+        render_kw={"autocomplete": "off", "maxlength": MAX_DEVICE},
+    )
 
     def validate_target(self, field: Field) -> None:
         if field.data is not None and field.data % 5:

@@ -95,6 +95,13 @@ def device_label() -> str:
     return label_of(request.headers.get("User-Agent", ""))
 
 
+def name_this_phone(label: str | None) -> None:
+    """Keep the label a phone gave itself on the new-game or join page (blank: unchanged)."""
+    label = " ".join((label or "").split())
+    if label and label.isprintable():
+        session[DEVICE] = label
+
+
 #: The change this phone made last, for the Undo next to its flash message.
 LAST_CHANGE = "last_change"
 
@@ -273,6 +280,7 @@ def create() -> str | BaseResponse | tuple[str, int]:
                 else:
                     field.errors = [*field.errors, say(message)]
         else:
+            name_this_phone(form.device.data)
             response = redirect(url_for("web.sheet", game_id=game.id))
             _set_scorer_cookie(response, game.id, token)
             return response
@@ -294,6 +302,7 @@ def create() -> str | BaseResponse | tuple[str, int]:
         variants=VARIANTS.values(),
         roster=[line.person.name for line in lines],
         regulars=sorted((line.person.name for line in regulars), key=str.casefold),
+        device_hint=device_label(),
     ), status
 
 
@@ -568,9 +577,7 @@ def join(game_id: str) -> BaseResponse:
     if form.validate_on_submit():
         token = (form.token.data or "").strip()
         if games.token_matches(game, token):
-            label = " ".join((form.device.data or "").split())
-            if label and label.isprintable():
-                session[DEVICE] = label
+            name_this_phone(form.device.data)
             response = redirect(url_for("web.sheet", game_id=game_id))
             _set_scorer_cookie(response, game_id, token)
             return response
