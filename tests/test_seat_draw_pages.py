@@ -128,7 +128,8 @@ def test_starting_after_the_draw_keeps_the_seats_and_the_cards(
     assert [side["cards"] for side in exported["sides"]] == [["AC", "KD"], ["QS", "7H"]]
     # The dealer goes on clockwise: Vera deals the second deal.
     deal = {"results": [{"meld_points": 120}, {"meld_points": 90}]}
-    token = re.search(r'class="secret-link"><a href="[^"#]*#([\w-]+)"', sheet)
+    code = client.get(f"/games/{game_id}/scorer-code").get_data(as_text=True)
+    token = re.search(r"/join#([\w-]+)", code)
     assert token
     with app.app_context():
         assert {p.name: p.card for p in Player.query.all()} == {
