@@ -30,9 +30,9 @@ from ..rules.text import Text
 from .changes import MAX_START, check_first_dealer, check_start, keep_records, table_rules
 from .db import db, write
 from .errors import MAX_REQUEST_KEY, Refused, Why, check_moment, check_name, is_request_key
-from .games import GAME_ID, Sheet, entries_json, sheet_of, side_results
+from .games import GAME_ID, Sheet, sheet_of, side_results
 from .history import every_game
-from .log import Read, link_undoes, log_json, read_log, reconstructed_log
+from .log import Read, entries_json, link_undoes, log_json, read_log, reconstructed_log
 from .models import Change, Deal, DealResult, Game, Person, Player, Side
 from .players import name_key
 from .seats import check_cards

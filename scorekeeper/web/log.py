@@ -64,8 +64,7 @@ def _figure(value: object) -> str:
 
 
 def _results(state: object) -> list[Mapping[str, object]]:
-    results = state.get("results") if isinstance(state, dict) else None
-    return [r for r in results if isinstance(r, dict)] if isinstance(results, list) else []
+    return [r for r in log.results_of(state) or [] if isinstance(r, dict)]
 
 
 def _differences(before: object, after: object, sides: Sequence[str]) -> tuple[str, ...]:
