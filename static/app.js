@@ -304,20 +304,72 @@ document.addEventListener("click", function (event) {
   }
 }, true);
 
-// A save that cannot reach the server (no connection): keep the form, say it was not saved.
-document.addEventListener("htmx:sendError", function () {
+// Back on a half-filled deal asks what Cancel asks. The form came by htmx into the same
+// document, so Back is a popstate (no unload): answered "stay", the page goes forward
+// again, and htmx's own handler (window.onpopstate, after this capture one) never runs.
+var stayOnForm = false;
+window.addEventListener("popstate", function (event) {
+  if (!stayOnForm && (!dirtyForm || !document.body.contains(dirtyForm))) return;
+  if (!stayOnForm && window.confirm(dirtyForm.dataset.confirmLeave)) {
+    dirtyForm = null;
+    return;
+  }
+  event.stopImmediatePropagation();
+  stayOnForm = !stayOnForm;
+  if (stayOnForm) history.forward();
+}, true);
+
+// Deals kept with no connection (issue 17): their code (static/offline.js) loads where
+// it is needed, on a new deal's form and on any page while deals wait on this phone
+// (offline.js notes that in localStorage): a follower's phone never fetches it.
+function needOffline() {
+  if (window.offlineScript || !window.indexedDB) return;
+  if (!document.querySelector("form[data-score-table]") && !localStorage.getItem("pendingDeals")) return;
+  window.offlineScript = document.createElement("script");
+  window.offlineScript.src = document.body.dataset.offlineScript;
+  document.head.appendChild(window.offlineScript);
+}
+document.addEventListener("DOMContentLoaded", needOffline);
+document.addEventListener("htmx:afterSettle", needOffline);
+// The last sheet seen online: a deal form kept from before it starts from there.
+function noteSheet() {
+  var sheet = document.querySelector("table.sheet[data-game]");
+  if (sheet && !document.querySelector("[data-offline-copy]")) {
+    localStorage.setItem("sheet-" + sheet.dataset.game, sheet.dataset.next + " " + sheet.dataset.totals);
+  }
+}
+document.addEventListener("DOMContentLoaded", noteSheet);
+document.addEventListener("htmx:afterSettle", noteSheet);
+function notSaved() {
   var banner = document.getElementById("not-saved");
-  if (banner) banner.hidden = false;
+  if (banner) {
+    banner.hidden = false;
+    banner.scrollIntoView({ block: "center" });
+  }
   document.querySelectorAll("button[type=submit][disabled]").forEach(function (b) {
     b.disabled = false;
   });
-});
+}
+// Saving with no connection: a new deal is kept; any other form says it was not saved.
 document.addEventListener("submit", function (event) {
-  if (navigator.onLine || event.target.method.toLowerCase() !== "post") return;
+  var form = event.target;
+  if (navigator.onLine || form.method.toLowerCase() !== "post") return;
   event.preventDefault();
-  var banner = document.getElementById("not-saved");
-  if (banner) banner.hidden = false;
+  if (form.dataset.scoreTable && window.keepOffline) keepOffline(form); else notSaved();
 }, true);
+// The connection failed on the way (the deal may or may not have arrived: its key decides).
+document.addEventListener("htmx:sendError", function (event) {
+  var form = event.detail.elt;
+  if (form.tagName !== "FORM") {
+    var deal = form.closest("form[data-score-table]");
+    if (deal && window.provisionalLine) provisionalLine(deal);
+  } else if (form.dataset.scoreTable && window.keepOffline) {
+    keepOffline(form);
+  } else {
+    notSaved();
+  }
+});
+
 
 // New game: a regular's name chip seats them in the first empty seat (or the seat being
 // typed in), and leaves the list; typing still works for anyone new.

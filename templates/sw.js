@@ -56,6 +56,7 @@ function keyOf(url) {
 
 // A game's score sheet: the scorer's answer is no-store, and a follower's view is kept.
 var SHEET = /^\/games\/[^/]+$/;
+var NEW_DEAL = /^\/games\/[^/]+\/deals\/new$/;
 var OFFLINE_COPY = { "X-Offline-Copy": "follower" };
 
 function keepFollowersView(key) {
@@ -63,12 +64,25 @@ function keepFollowersView(key) {
     return caches.open(PAGES).then(function (cache) {
       return mayKeep(follower) ? cache.put(key, follower) : cache.delete(key);
     });
-  }).catch(function () {});
+  }).then(function () { return keepDealForm(key + "/deals/new"); }).catch(function () {});
+}
+
+// The kept deal form follows the sheet (its totals are the provisional scores' start):
+// fetched afresh whenever the sheet is, once the phone has opened it (it is the scorer).
+function keepDealForm(key) {
+  return caches.open(PAGES).then(function (cache) {
+    return cache.match(key, { ignoreVary: true }).then(function (kept) {
+      if (!kept) return;
+      return fetch(key).then(function (form) {
+        return mayKeep(form) && !form.redirected ? cache.put(key, form) : cache.delete(key);
+      });
+    });
+  });
 }
 
 function keepPage(event, url, response) {
   var key = keyOf(url);
-  if (mayKeep(response)) {
+  if (mayKeep(response) && !(response.redirected && NEW_DEAL.test(url.pathname))) {
     var copy = response.clone();
     event.waitUntil(caches.open(PAGES).then(function (cache) { return cache.put(key, copy); }));
   } else if (response.ok && SHEET.test(url.pathname)) {
@@ -114,8 +128,10 @@ self.addEventListener("fetch", function (event) {
     event.waitUntil(refreshed.catch(function () {}));
     return;
   }
-  // Deal forms carry a one-time token: a stale copy would record nothing. Network only.
-  if (/\/deals\//.test(url.pathname)) return;
+  // An edit form carries the deal's version: a stale copy could only be refused. Network
+  // only. A new deal's form is kept (a scorer records deals offline, issue 17): app.js
+  // gives a kept copy a key of its own and counts the deals waiting on the phone.
+  if (/\/deals\//.test(url.pathname) && !NEW_DEAL.test(url.pathname)) return;
   var htmxPart = request.headers.get("HX-Request") === "true" &&
     request.headers.get("HX-Boosted") !== "true";
   if (htmxPart) {

@@ -26,6 +26,7 @@ from .scoring import (
     score_breakdown,
     score_deal,
     score_side,
+    score_table,
     validate_deal,
     warnings_of,
 )
@@ -78,6 +79,7 @@ __all__ = [
     "score_breakdown",
     "score_deal",
     "score_side",
+    "score_table",
     "seating",
     "validate_deal",
     "warnings_of",

@@ -96,6 +96,23 @@ def score_breakdown(result: SideResult, rules: RuleSet) -> ScoreBreakdown:
     )
 
 
+def score_table(rules: RuleSet) -> dict[str, object]:
+    """The numbers ``score_breakdown`` and ``RuleSet.meld_minimum`` read, as data for a
+    page that must score a deal with no connection. Its figures are provisional: the
+    server's are the ones recorded."""
+    return {
+        "canastas": {kind.field: bonus for kind, bonus in rules.canasta_bonuses.items()},
+        "concealed_canastas": rules.concealed_canasta_bonus,
+        "red_three": rules.red_three_bonus,
+        "red_three_totals": {str(count): total for count, total in rules.red_three_totals.items()},
+        "red_threes_against_unmelded": rules.red_threes_count_against_unmelded,
+        "going_out": rules.going_out_bonus,
+        "concealed_going_out": rules.concealed_going_out_bonus or 0,
+        "minimums": [[tier.from_total, tier.minimum] for tier in rules.meld_minimums],
+        "target": rules.target,
+    }
+
+
 def score_side(result: SideResult, rules: RuleSet) -> int:
     """The side's score for the deal."""
     return score_breakdown(result, rules).total

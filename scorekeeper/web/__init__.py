@@ -152,8 +152,16 @@ def _theme() -> dict[str, object]:
     return {"theme": chosen, "next_theme": following, "page_bar": page_bar}
 
 
-#: What the service worker keeps from the start: everything every page loads.
-PRECACHE = ("app.css", "app.js", "vendor/htmx-2.0.11.min.js", "icon.svg", "manifest.webmanifest")
+#: What the service worker keeps from the start: everything every page loads, and the
+#: script a deal form loads (it must open with no connection).
+PRECACHE = (
+    "app.css",
+    "app.js",
+    "offline.js",
+    "vendor/htmx-2.0.11.min.js",
+    "icon.svg",
+    "manifest.webmanifest",
+)
 
 
 @bp.get("/sw.js")

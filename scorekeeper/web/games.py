@@ -36,6 +36,7 @@ from ..rules import (
     errors_of,
     replay,
     score_breakdown,
+    score_table,
     seating,
     validate_deal,
 )
@@ -469,6 +470,7 @@ def _sheet_part(game_id: str, version: int, scorer: bool) -> dict[str, Any]:
                 can_score=scorer,
             ),
             "deals": len(sheet.state.lines),
+            "next_deal": None if sheet.state.finished else sheet.state.next_deal,
         }
 
     part: dict[str, Any] = kept(("sheet", game_id, version, scorer), render)
@@ -520,6 +522,8 @@ def sheet(game_id: str) -> str | BaseResponse:
             undo=last_change(game_id) if scorer else None,
             keep_awake=True,
             offline_copy=offline_copy,
+            # The copy kept on a scorer's phone offers its deal form, which works offline.
+            offline_record=part.get("next_deal") if offline_copy and can_score(current) else None,
         )
     )
     response.vary.update(("HX-Request", OFFLINE_COPY_HEADER))
@@ -622,6 +626,7 @@ def _render_deal_form(
     preview: dict[str, object] | None,
     loose: Sequence[Violation] = (),
     status: int = 200,
+    dealers: Sequence[str] = (),
 ) -> tuple[str, int]:
     return render_template(
         "deals/form.html",
@@ -636,6 +641,9 @@ def _render_deal_form(
         counter_classes=COUNTER_CLASSES,
         loose=loose,
         preview=preview,
+        # A new deal saved with no connection waits on the phone, scored by app.js.
+        score_table=None if editing else score_table(rules),
+        dealers=dealers,
         keep_awake=True,
     ), status
 
@@ -687,6 +695,8 @@ def _render_next_deal(
         preview=_next_deal_preview(game, results) if form.is_submitted() else None,
         loose=loose,
         status=status,
+        # Who deals from this deal on: a deal typed offline after others names its dealer.
+        dealers=[game.player_name(game.dealer(game.next_deal + i)) for i in range(len(game.seats))],
     )
 
 

@@ -241,7 +241,9 @@ def test_language_switch_and_offline(phone: Page, live_server: str) -> None:
     back_online(page)  # the offline copy is the follower's view: the scorer's page returns
 
 
-def test_a_save_that_cannot_reach_the_server_keeps_the_form(phone: Page, live_server: str) -> None:
+def test_a_save_that_cannot_reach_the_server_keeps_the_deal(phone: Page, live_server: str) -> None:
+    """The connection drops as the deal is sent: the phone keeps it (issue 17), the sheet
+    shows it waiting, and the next page load records it."""
     page = phone
     start_classic(page, live_server)
     page.get_by_role("link", name="Record deal 1").tap()
@@ -259,11 +261,12 @@ def test_a_save_that_cannot_reach_the_server_keeps_the_form(phone: Page, live_se
 
     page.route("**/*", drop)
     tap(page.get_by_role("button", name="Save deal 1"))
-    expect(page.locator("#not-saved")).to_be_visible()
-    expect(page.locator("#sides-0-meld_points")).to_have_value("150")
-    expect(page.locator("#sides-1-hand_points")).to_have_value("35")
+    row = page.locator("tr.pending:not(.pending-note)")
+    expect(row).to_have_count(1)
+    expect(row).to_contain_text("+130")
+    expect(page.locator(".total-points")).to_have_text(["0", "0"])
     shot(page, "deal-not-saved")
     page.unroute("**/*", drop)
-    tap(page.get_by_role("button", name="Save deal 1"))
-    expect(page.locator(".flash")).to_contain_text("Deal 1 saved.")
+    page.reload()
+    expect(page.locator("tr.pending")).to_have_count(0)
     expect(page.locator(".total-points")).to_have_text(["130", "55"])  # 150-20, 90-35

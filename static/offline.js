@@ -1,0 +1,316 @@
+// Deals saved with no connection (issue 17; app.js loads this file where needed) wait
+// on the phone, in IndexedDB, under their
+// form's one-time key: sent again, a deal is recorded once. They go in order, on the next
+// page load or when the connection returns; one the server refuses stops its game's queue
+// and comes back to its form with the server's words. Their scores until then are
+// provisional: from the game's numbers that the deal form carries (data-score-table).
+var pendingDb = null;
+function pendingStore(mode, work) {
+  pendingDb = pendingDb || new Promise(function (ok, fail) {
+    var open = indexedDB.open("scorekeeper", 1);
+    open.onupgradeneeded = function () { open.result.createObjectStore("pending", { keyPath: "key" }); };
+    open.onsuccess = function () { ok(open.result); };
+    open.onerror = function () { fail(open.error); };
+  });
+  return pendingDb.then(function (db) {
+    return new Promise(function (ok, fail) {
+      var tx = db.transaction("pending", mode);
+      var request = work(tx.objectStore("pending"));
+      tx.oncomplete = function () { ok(request.result); };
+      tx.onerror = function () { fail(tx.error); };
+    });
+  });
+}
+function pendingDeals(game) {
+  return pendingStore("readonly", function (s) { return s.getAll(); }).then(function (all) {
+    return all.filter(function (d) { return !game || d.game === game; })
+      .sort(function (a, b) { return a.at - b.at; });
+  });
+}
+function dropPending(key) {
+  return pendingStore("readwrite", function (s) { return s.delete(key); }).then(notePending);
+}
+// app.js loads this file on any page while a deal waits (the next load sends it).
+function notePending() {
+  return pendingDeals().then(function (all) {
+    if (all.length) localStorage.setItem("pendingDeals", String(all.length));
+    else localStorage.removeItem("pendingDeals");
+  });
+}
+function offlineWord(name, number) {
+  var words = document.getElementById("offline-words");
+  return words ? words.dataset[name].replace("{n}", number) : "";
+}
+function newKey() {
+  var bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.prototype.map.call(bytes, function (b) { return (b + 256).toString(16).slice(1); }).join("");
+}
+function figure(value) {  // "120+35" counts 155, as the server reads a sum
+  return String(value || "").split("+").reduce(function (sum, part) {
+    return sum + (parseInt(part, 10) || 0);
+  }, 0);
+}
+function numberText(value, sign) {
+  var text = new Intl.NumberFormat(document.documentElement.lang || undefined).format(value);
+  return (sign && value > 0 ? "+" : "") + text;
+}
+function dealScores(form) {
+  var table = JSON.parse(form.dataset.scoreTable);
+  var data = new FormData(form);
+  return form.dataset.totals.split(" ").map(function (_, side) {
+    var f = function (name) { return figure(data.get("sides-" + side + "-" + name)); };
+    var score = f("meld_points") - f("hand_points") + table.concealed_canastas * f("concealed_canastas");
+    Object.keys(table.canastas).forEach(function (kind) { score += table.canastas[kind] * f(kind); });
+    var threes = f("red_threes");
+    var red = table.red_three_totals[threes] || threes * table.red_three;
+    score += table.red_threes_against_unmelded && !f("meld_points") ? -red : red;
+    if (data.get("went_out") === String(side)) {
+      score += table.going_out + (data.get("concealed") ? table.concealed_going_out : 0);
+    }
+    return score;
+  });
+}
+function addUp(totals, deals) {
+  totals = totals.split(" ").map(Number);
+  deals.forEach(function (deal) {
+    deal.scores.forEach(function (score, side) { totals[side] += score; });
+  });
+  return totals;
+}
+function renumber(el, number) {
+  if (el) el.firstChild.textContent = el.firstChild.textContent.replace(/\d+/, number);
+}
+
+function keepOffline(form) {
+  var deal = {
+    key: form.elements.nonce.value, game: form.dataset.game, url: form.action,
+    fields: Array.from(new FormData(form).entries()), scores: dealScores(form), at: Date.now(),
+  };
+  return pendingStore("readwrite", function (s) { return s.put(deal); }).then(notePending).then(function () {
+    dirtyForm = null;
+    location.replace(form.dataset.sheet);  // the sheet, with this deal pending on it
+  });
+}
+// The live line, offline: the provisional scores, said to be so.
+function provisionalLine(form) {
+  var scores = dealScores(form);
+  var totals = addUp(form.dataset.totals, [{ scores: scores }]);
+  var names = form.querySelectorAll(".side-card > legend");
+  document.getElementById("preview").textContent = offlineWord("provisional") + " " +
+    scores.map(function (score, side) {
+      return names[side].textContent + " " + numberText(score, true) + " → " + numberText(totals[side]);
+    }).join(" · ");
+}
+document.addEventListener("input", function (event) {
+  var form = event.target.form;
+  if (form && form.dataset.scoreTable && !navigator.onLine) provisionalLine(form);
+});
+
+// A new deal's form: after the deals waiting on the phone (number, totals, minimums, a key
+// of its own), or the deal the server refused, back with its figures and the server's words.
+function showPendingInForm(form) {
+  pendingDeals(form.dataset.game).then(function (deals) {
+    var refused = deals.filter(function (d) { return d.refused; })[0];
+    var nonce = form.elements.nonce;
+    if (refused) return restoreRefused(form, refused);
+    var used = deals.some(function (d) { return d.key === nonce.value; });
+    if (!navigator.onLine || used) nonce.value = newKey();  // a kept copy's key is spent
+    // A form kept from before the last sheet seen online starts from that sheet.
+    var seen = (localStorage.getItem("sheet-" + form.dataset.game) || "").split(" ");
+    var behind = Math.max(0, Number(seen[0]) - Number(form.dataset.number)) || 0;
+    if (!deals.length && !behind) return;
+    var table = JSON.parse(form.dataset.scoreTable);
+    var totals = addUp(behind ? seen.slice(1).join(" ") : form.dataset.totals, deals);
+    var ahead = behind + deals.length;
+    var number = Number(form.dataset.number) + ahead;
+    var dealers = form.dataset.dealers.split("|");
+    var dealt = document.querySelector(".deal-title .muted");
+    dealt.textContent = dealt.textContent.replace(dealers[0], dealers[ahead % dealers.length]);
+    form.dataset.dealers = dealers.slice(ahead % dealers.length).concat(dealers.slice(0, ahead % dealers.length)).join("|");
+    form.dataset.totals = totals.join(" ");
+    form.dataset.number = number;
+    document.querySelectorAll(".totals .total").forEach(function (box, side) {
+      box.querySelector(".total-points").textContent = numberText(totals[side]);
+      var minimum = table.minimums.reduce(function (m, tier) {
+        return tier[0] === null || totals[side] >= tier[0] ? tier[1] : m;
+      }, table.minimums[0][1]);
+      renumber(box.querySelector(".badge"), minimum);
+    });
+    renumber(document.querySelector(".deal-title"), number);
+    renumber(form.querySelector("button[type=submit]"), number);
+    if (!deals.length) return;
+    var note = document.getElementById("offline-note");
+    note.textContent = offlineWord("waiting");
+    note.hidden = false;
+  });
+}
+function restoreRefused(form, deal) {
+  form.querySelectorAll("input[type=checkbox], input[type=radio]").forEach(function (box) {
+    box.checked = false;
+  });
+  deal.fields.forEach(function (pair) {
+    var name = pair[0], value = pair[1];
+    if (name === "csrf_token") return;  // the page's own is the fresher one
+    form.querySelectorAll('[name="' + name + '"]').forEach(function (input) {
+      if (input.type === "radio" || input.type === "checkbox") input.checked = input.value === value;
+      else input.value = value;
+    });
+  });
+  var box = form.querySelector("[data-out-canastas]");
+  if (box) delete box.dataset.outCanastas;  // who went out is the player's, as typed
+  Object.keys(deal.refused.fields).forEach(function (id) {
+    var slot = document.getElementById(id);
+    if (!slot) return;
+    var p = document.createElement("p");
+    p.className = "field-error";
+    p.textContent = deal.refused.fields[id];
+    slot.replaceChildren(p);
+  });
+  document.getElementById("preview").textContent = deal.refused.loose.join(" ");
+  var note = document.getElementById("offline-note");
+  note.textContent = offlineWord("refusedForm");
+  note.hidden = false;
+  dirtyForm = form;
+}
+// Saved at last (this form's key, answered with the sheet): the phone forgets it.
+document.addEventListener("htmx:afterRequest", function (event) {
+  var form = event.detail.requestConfig && event.detail.requestConfig.elt;
+  if (form && form.dataset.scoreTable && event.detail.successful &&
+      /\/games\/[^/]+$/.test(new URL(event.detail.xhr.responseURL).pathname)) {
+    dropPending(form.elements.nonce.value);
+  }
+});
+
+// The sheet: each waiting deal as a row with its provisional score; a refused one says so,
+// with a way to fix it or throw it away.
+function showPendingOnSheet(table) {
+  pendingDeals(table.dataset.game).then(function (deals) {
+    table.querySelectorAll("tr.pending").forEach(function (row) { row.remove(); });
+    if (!deals.length) return;
+    var body = table.tBodies[0];
+    var columns = table.rows[0].cells.length;
+    if (body.rows.length === 1 && body.rows[0].cells[0].colSpan > 1) body.rows[0].hidden = true;
+    var totals = table.dataset.totals.split(" ").map(Number);
+    var number = Number(table.dataset.next);
+    var note = body.insertRow();
+    note.className = "pending pending-note";
+    var cell = note.insertCell();
+    cell.colSpan = columns;
+    cell.textContent = offlineWord("waiting");
+    deals.forEach(function (deal) {
+      var row = body.insertRow();
+      row.className = "pending" + (deal.refused ? " refused" : "");
+      var head = document.createElement("th");
+      head.scope = "row";
+      head.textContent = number;
+      row.appendChild(head);
+      deal.scores.forEach(function (score, side) {
+        totals[side] += score;
+        var td = row.insertCell();
+        td.className = "num";
+        td.innerHTML = '<span class="deal-score"></span> <span class="total-after"></span>';
+        td.firstChild.textContent = numberText(score, true);
+        td.lastChild.textContent = numberText(totals[side]);
+      });
+      if (deal.refused) {
+        var why = body.insertRow().insertCell();
+        why.parentNode.className = "pending refused";
+        why.colSpan = columns;
+        why.textContent = offlineWord("refused", number) + " " + deal.refused.loose.concat(
+          Object.keys(deal.refused.fields).map(function (id) { return deal.refused.fields[id]; })
+        ).join(" ") + " ";
+        var fix = document.createElement("a");
+        fix.href = deal.url;
+        fix.className = "button button-quiet";
+        fix.textContent = offlineWord("fix");
+        var drop = document.createElement("button");
+        drop.type = "button";
+        drop.className = "button button-quiet button-danger-quiet";
+        drop.dataset.discard = deal.key;
+        drop.textContent = offlineWord("discard");
+        why.append(fix, " ", drop);
+      }
+      number += 1;
+    });
+    var record = document.querySelector("[data-offline-record], .thumb a[href$='/deals/new']");
+    renumber(record, number);
+  });
+}
+document.addEventListener("click", function (event) {
+  var drop = event.target.closest("button[data-discard]");
+  if (drop && window.confirm(offlineWord("confirmDiscard"))) {
+    dropPending(drop.dataset.discard).then(showPending);
+  }
+});
+
+// What the server said to a deal it refused: each field's words, and those of the deal.
+function refusalOf(html) {
+  var page = new DOMParser().parseFromString(html, "text/html");
+  var fields = {};
+  page.querySelectorAll(".field-msg[id]").forEach(function (slot) {
+    var error = slot.querySelector(".field-error");
+    if (error) fields[slot.id] = error.textContent.trim();
+  });
+  var loose = Array.prototype.map.call(
+    page.querySelectorAll("#preview .field-error, .flash-error, h1 + p.lead"),
+    function (p) { return p.textContent.trim(); });
+  return { fields: fields, loose: loose };
+}
+var sending = false;
+function sendPending() {
+  if (sending || !navigator.onLine || !window.indexedDB) return;
+  sending = true;
+  var blocked = {};
+  var sent = 0;
+  var next = function (deals) {
+    var deal = deals.shift();
+    while (deal && (deal.refused || blocked[deal.game])) {
+      blocked[deal.game] = true;
+      deal = deals.shift();
+    }
+    if (!deal) return sent;
+    return fetch(deal.url, { method: "POST", body: new URLSearchParams(deal.fields) })
+      .then(function (response) {
+        return response.text().then(function (html) {
+          var refusal = refusalOf(html);
+          // Saved: the answer is the sheet (a game already over says so in an error flash).
+          var landed = response.ok && /\/games\/[^/]+$/.test(new URL(response.url).pathname);
+          if (landed && !refusal.loose.length) {
+            sent += 1;
+            return dropPending(deal.key);
+          }
+          if (response.status >= 500) throw new Error(response.status);
+          blocked[deal.game] = true;
+          deal.refused = refusal;
+          refusedUrl = deal.url;
+          return pendingStore("readwrite", function (s) { return s.put(deal); });
+        });
+      })
+      .then(function () { return next(deals); });
+  };
+  var refusedUrl = null;
+  pendingDeals().then(next).then(function () {
+    sending = false;
+    // On a sheet: to the refused deal's form, the server's words in it; else the sheet
+    // afresh. A deal form being typed (or saved) is left alone.
+    var sheet = document.querySelector("table.sheet[data-game]");
+    var form = document.querySelector("form[data-score-table]");
+    if (sheet && refusedUrl) location.assign(refusedUrl);
+    else if (sheet && sent) location.reload();
+    else if (form && refusedUrl && !(dirtyForm && document.body.contains(dirtyForm))) location.reload();
+  }, function () { sending = false; });
+}
+function showPending() {
+  if (!window.indexedDB) return;
+  var form = document.querySelector("form[data-score-table]");
+  var table = document.querySelector("table.sheet[data-game]");
+  if (form) showPendingInForm(form);
+  if (table) showPendingOnSheet(table);
+}
+document.addEventListener("htmx:afterSettle", showPending);
+window.addEventListener("online", function () {
+  if (!document.querySelector("[data-offline-copy]")) sendPending();  // else app.js reloads
+});
+showPending();  // loaded after the page (app.js): its first look now
+sendPending();
+

@@ -1,0 +1,244 @@
+"""Issue 17: deals typed with no connection wait on the phone and are recorded once, in
+order, when it returns; Back on a half-filled deal asks first, and after a save it leads
+to the sheet, never to the spent form."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from playwright.sync_api import Page, expect
+
+from .conftest import shot, tap
+from .test_phone_game import htmx_ready, start_classic, tap_more
+
+
+def worker_ready(page: Page) -> None:
+    """The service worker controls the page (it keeps the pages seen from now on)."""
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.reload()
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+
+
+def modest_deal(page: Page, out: str, meld: str, hand: str, other_hand: str) -> None:
+    """``out`` went out with a natural canasta and melded ``meld``; the other side melded
+    nothing and held ``other_hand``."""
+    side = "We" if out == "We" else "They"
+    other = "They" if out == "We" else "We"
+    page.locator("label.segment", has_text=out).tap()
+    tap_more(page, "Natural canastas", side)
+    index, other_index = (0, 1) if out == "We" else (1, 0)
+    page.locator(f"#sides-{index}-meld_points").fill(meld)
+    page.locator(f"#sides-{index}-hand_points").fill(hand)
+    page.locator(f"#sides-{other_index}-hand_points").fill(other_hand)
+    del other
+
+
+def deals_on_server(page: Page, live_server: str) -> list[list[int]]:
+    game_id = re.search(r"/games/([\w-]+)", page.url)
+    assert game_id
+    answer = page.request.get(f"{live_server}/api/games/{game_id.group(1)}")
+    assert answer.ok
+    return [[side["score"] for side in deal["results"]] for deal in answer.json()["deals"]]
+
+
+def test_a_game_with_the_connection_cut(phone: Page, live_server: str) -> None:
+    page = phone
+    start_classic(page, live_server)
+    worker_ready(page)
+
+    # Deal 1 online: We go out (500 + 100 + 150 - 0), They hold 60.
+    page.get_by_role("link", name="Record deal 1").tap()
+    htmx_ready(page)
+    modest_deal(page, "We", "150", "0", "60")
+    tap(page.get_by_role("button", name="Save deal 1"))
+    expect(page.locator(".total-points")).to_have_text(["750", "-60"])
+
+    # The connection goes. Deal 2 from the deal form the phone kept.
+    page.context.set_offline(True)
+    try:
+        page.get_by_role("link", name="Record deal 2").tap()
+        expect(page.locator("h1.deal-title")).to_have_text("Deal 2 · Vera dealt")
+        modest_deal(page, "They", "120", "0", "45")
+        preview = page.locator("#preview")
+        expect(preview).to_contain_text("Provisional (no connection)")
+        expect(preview).to_contain_text("They +720 → 660")
+        shot(page, "offline-deal-form")
+        tap(page.get_by_role("button", name="Save deal 2"))
+
+        # The sheet shows it at once, waiting, with its provisional score.
+        pending = page.locator("tr.pending:not(.pending-note)")
+        expect(pending).to_have_count(1)
+        expect(page.locator("tr.pending-note")).to_contain_text("Waiting for the connection")
+        expect(pending.first).to_contain_text("-45")
+        expect(pending.first).to_contain_text("705")  # 750 - 45
+        expect(pending.first).to_contain_text("+720")
+
+        # Deal 3 on top of it: five red threes, which the server will refuse.
+        page.get_by_role("link", name="Record deal 3").tap()
+        expect(page.locator("h1.deal-title")).to_have_text("Deal 3 · Boris dealt")
+        expect(page.locator(".totals .total-points")).to_have_text(["705", "660"])
+        modest_deal(page, "We", "200", "0", "30")
+        tap_more(page, "Red threes", "We", 3)
+        tap_more(page, "Red threes", "They", 2)
+        tap(page.get_by_role("button", name="Save deal 3"))
+        expect(pending).to_have_count(2)
+        shot(page, "offline-sheet-two-pending")
+    finally:
+        page.context.set_offline(False)
+
+    # Back online: deal 2 goes; deal 3 comes back to its form with the server's words.
+    expect(page.locator("#err-sides-1-red_threes")).to_contain_text(
+        "only 4 red threes", timeout=20_000
+    )
+    expect(page.locator("#offline-note")).to_contain_text("the server refused this deal")
+    expect(page.locator("#sides-0-meld_points")).to_have_value("200")
+    expect(page.get_by_role("button", name="Save deal 3")).to_be_visible()
+    shot(page, "offline-refused-back-in-form")
+    assert deals_on_server(page, live_server) == [[750, -60], [-45, 720]]
+
+    # Fixed (They had no red threes) and saved: recorded once, as deal 3.
+    page.get_by_role("button", name="Red threes, They: one fewer").tap()
+    page.get_by_role("button", name="Red threes, They: one fewer").tap()
+    htmx_ready(page)
+    tap(page.get_by_role("button", name="Save deal 3"))
+    expect(page.locator(".flash")).to_contain_text("Deal 3 saved.")
+    expect(page.locator("tr.pending")).to_have_count(0)
+    # 200 + 500 + 100 + 300 (three red threes) = 1100; They -30.
+    assert deals_on_server(page, live_server) == [[750, -60], [-45, 720], [1100, -30]]
+    expect(page.locator(".total-points")).to_have_text(["1,805", "630"])
+
+    # The game goes on to its end online: two concealed deals of 2295 for We.
+    for number in (4, 5):
+        page.get_by_role("link", name=f"Record deal {number}").tap()
+        htmx_ready(page)
+        page.locator("label.segment", has_text="We").tap()
+        page.get_by_label("Went out concealed").check()
+        tap_more(page, "Natural canastas", "We", 2)
+        tap_more(page, "Red threes", "We", 4)
+        page.locator("#sides-0-meld_points").fill("310")
+        page.locator("#sides-0-hand_points").fill("15")
+        page.locator("#sides-1-hand_points").fill("120")
+        tap(page.get_by_role("button", name=f"Save deal {number}"))
+        expect(page.locator(".flash")).to_contain_text(f"Deal {number} saved.")
+    expect(page.locator(".winner h2")).to_have_text("We win with 6,395")
+    assert len(deals_on_server(page, live_server)) == 5
+    shot(page, "offline-game-won")
+
+
+def test_a_deal_whose_answer_is_lost_is_recorded_once(phone: Page, live_server: str) -> None:
+    """The deal reaches the server but its answer never comes back: kept on the phone
+    and sent again, it is recorded once (its key)."""
+    page = phone
+    start_classic(page, live_server)
+    page.get_by_role("link", name="Record deal 1").tap()
+    htmx_ready(page)
+    page.locator("#sides-0-meld_points").fill("150")
+    page.locator("#sides-0-hand_points").fill("20")
+    page.locator("#sides-1-meld_points").fill("90")
+    page.locator("#sides-1-hand_points").fill("35")
+
+    def lose_answer(route: Any) -> None:
+        if route.request.method == "POST" and route.request.url.endswith("/deals/new"):
+            route.fetch(max_redirects=0)  # the server records it ...
+            route.abort("internetdisconnected")  # ... and the phone never hears
+        else:
+            route.continue_()
+
+    page.route("**/*", lose_answer)
+    tap(page.get_by_role("button", name="Save deal 1"))
+    expect(page.locator("tr.pending:not(.pending-note)")).to_have_count(1)
+    shot(page, "deal-answer-lost")
+    page.unroute("**/*", lose_answer)
+    page.reload()  # the next page load sends it again
+    expect(page.locator("tr.pending")).to_have_count(0)
+    expect(page.locator(".total-points")).to_have_text(["130", "55"])  # 150-20, 90-35
+    assert deals_on_server(page, live_server) == [[130, 55]]
+
+
+def test_back_asks_on_a_half_filled_deal_and_skips_a_spent_one(
+    phone: Page, live_server: str
+) -> None:
+    page = phone
+    start_classic(page, live_server)
+    page.get_by_role("link", name="Record deal 1").tap()
+    htmx_ready(page)
+    page.locator("#sides-0-meld_points").fill("150")
+
+    questions: list[str] = []
+
+    def answer(no: bool) -> None:
+        def handle(dialog: Any) -> None:
+            questions.append(dialog.message)
+            dialog.dismiss() if no else dialog.accept()
+
+        page.once("dialog", handle)
+
+    # Back, then "stay": the figures are still there.
+    answer(no=True)
+    page.go_back()
+    expect(page).to_have_url(re.compile(r"/deals/new$"))
+    expect(page.locator("#sides-0-meld_points")).to_have_value("150")
+    assert questions == ["Leave this deal without saving it?"]  # Cancel's own question
+    shot(page, "back-stayed")
+
+    # Back, then "leave": the sheet.
+    answer(no=False)
+    page.go_back()
+    expect(page.locator(".next-deal")).to_have_text("Deal 1 · Ana deals")
+    assert len(questions) == 2
+
+    # After a save, Back does not land on the spent form.
+    page.get_by_role("link", name="Record deal 1").tap()
+    htmx_ready(page)
+    page.locator("#sides-0-meld_points").fill("150")
+    page.locator("#sides-1-hand_points").fill("35")
+    tap(page.get_by_role("button", name="Save deal 1"))
+    expect(page.locator(".flash")).to_contain_text("Deal 1 saved.")
+    page.go_back()
+    expect(page.locator("form.deal-form")).to_have_count(0)
+    expect(page.locator(".total-points")).to_have_text(["150", "-35"])
+    expect(page.locator(".next-deal")).to_contain_text("Deal 2")
+    shot(page, "back-after-save")
+    assert len(questions) == 2
+
+
+def test_two_phones_offline_both_deals_recorded(phone: Page, live_server: str) -> None:
+    """Two phones keep the same game, both offline for a deal: back online, both deals
+    are recorded, with consecutive numbers."""
+    page = phone
+    start_classic(page, live_server)
+    sheet_url = page.url
+    secret_page = page.request.get(sheet_url + "/scorer-code").text()
+    secret = re.search(r"/join#([\w-]+)", secret_page)
+    assert secret
+    other_context = page.context.browser.new_context(  # type: ignore[union-attr]
+        viewport=page.viewport_size, is_mobile=True, has_touch=True
+    )
+    try:
+        other = other_context.new_page()
+        other.goto(f"{sheet_url}/join#{secret.group(1)}")
+        other.get_by_role("button", name="Keep score here").tap()
+        expect(other.get_by_role("link", name="Record deal 1")).to_be_visible()
+        for phone_page in (page, other):
+            worker_ready(phone_page)
+            phone_page.get_by_role("link", name="Record deal 1").tap()  # the phone keeps it
+            htmx_ready(phone_page)
+            phone_page.get_by_role("link", name="Cancel").tap()
+            expect(phone_page.locator(".total-points")).to_have_count(2)
+        for phone_page, meld in ((page, "150"), (other, "90")):
+            phone_page.context.set_offline(True)
+            phone_page.get_by_role("link", name="Record deal 1").tap()
+            expect(phone_page.locator("h1.deal-title")).to_contain_text("Deal 1")
+            phone_page.locator("#sides-0-meld_points").fill(meld)
+            tap(phone_page.get_by_role("button", name="Save deal 1"))
+            expect(phone_page.locator("tr.pending:not(.pending-note)")).to_have_count(1)
+        for phone_page in (page, other):
+            phone_page.context.set_offline(False)
+            expect(phone_page.locator("tr.pending")).to_have_count(0, timeout=20_000)
+        assert sorted(deals_on_server(page, live_server)) == [[90, 0], [150, 0]]
+        page.reload()
+        expect(page.locator("table.sheet tbody th")).to_have_text(["1", "2"])
+        expect(page.locator(".total-points")).to_have_text(["240", "0"])
+    finally:
+        other_context.close()
