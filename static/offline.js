@@ -77,6 +77,19 @@ function addUp(totals, deals) {
   });
   return totals;
 }
+function minimumFor(tiers, total) {
+  return tiers.reduce(function (m, tier) {
+    return tier[0] === null || total >= tier[0] ? tier[1] : m;
+  }, tiers[0][1]);
+}
+// The header's totals and badges with the deals waiting counted in, marked provisional.
+function showTotals(totals, tiers) {
+  document.querySelectorAll(".totals .total").forEach(function (box, side) {
+    box.querySelector(".total-points").textContent = numberText(totals[side]);
+    renumber(box.querySelector(".badge"), minimumFor(tiers, totals[side]));
+    box.classList.add("provisional");
+  });
+}
 function renumber(el, number) {
   if (el) el.firstChild.textContent = el.firstChild.textContent.replace(/\d+/, number);
 }
@@ -129,13 +142,7 @@ function showPendingInForm(form) {
     form.dataset.dealers = dealers.slice(ahead % dealers.length).concat(dealers.slice(0, ahead % dealers.length)).join("|");
     form.dataset.totals = totals.join(" ");
     form.dataset.number = number;
-    document.querySelectorAll(".totals .total").forEach(function (box, side) {
-      box.querySelector(".total-points").textContent = numberText(totals[side]);
-      var minimum = table.minimums.reduce(function (m, tier) {
-        return tier[0] === null || totals[side] >= tier[0] ? tier[1] : m;
-      }, table.minimums[0][1]);
-      renumber(box.querySelector(".badge"), minimum);
-    });
+    showTotals(totals, table.minimums);
     renumber(document.querySelector(".deal-title"), number);
     renumber(form.querySelector("button[type=submit]"), number);
     if (!deals.length) return;
@@ -234,6 +241,13 @@ function showPendingOnSheet(table) {
     });
     var record = document.querySelector("[data-offline-record], .thumb a[href$='/deals/new']");
     renumber(record, number);
+    showTotals(totals, JSON.parse(table.dataset.minimums));
+    var next = document.querySelector(".next-deal");
+    if (next) {
+      var dealers = table.dataset.dealers.split("|");
+      renumber(next, number);
+      next.querySelector("strong").textContent = dealers[deals.length % dealers.length];
+    }
   });
 }
 document.addEventListener("click", function (event) {
@@ -307,7 +321,9 @@ function showPending() {
   if (form) showPendingInForm(form);
   if (table) showPendingOnSheet(table);
 }
-document.addEventListener("htmx:afterSettle", showPending);
+document.addEventListener("htmx:afterSettle", function (event) {
+  if (event.target === document.body) showPending();  // a new page, not a live line
+});
 window.addEventListener("online", function () {
   if (!document.querySelector("[data-offline-copy]")) sendPending();  // else app.js reloads
 });

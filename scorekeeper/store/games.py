@@ -106,6 +106,12 @@ class Sheet:
     def next_dealer_name(self) -> str:
         return self.player_name(self.state.next_dealer)
 
+    @property
+    def dealers_from_next(self) -> list[str]:
+        """Who deals the next deal and each one after it, in turn (for deals typed offline)."""
+        start = self.seats.index(self.state.next_dealer)
+        return [self.player_name(seat) for seat in self.seats[start:] + self.seats[:start]]
+
 
 def sheet_of(game: Game) -> Sheet:
     rules = rules_for(game)

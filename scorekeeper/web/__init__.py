@@ -24,6 +24,7 @@ from ..assets import Assets
 from ..caching import kept
 from ..i18n import gettext as _
 from ..i18n import lazy_gettext
+from ..rules import RuleSet, score_table
 
 bp = Blueprint("web", __name__)
 
@@ -197,3 +198,9 @@ def variant_name(variant_id: str) -> str:
 
     variant = VARIANTS.get(variant_id)
     return _(variant.short_name) if variant is not None else variant_id
+
+
+@bp.app_template_filter("score_table")
+def score_table_of(rule_set: RuleSet) -> dict[str, object]:
+    """The numbers a page scores a deal with when it has no connection (static/offline.js)."""
+    return score_table(rule_set)

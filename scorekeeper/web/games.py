@@ -36,7 +36,6 @@ from ..rules import (
     errors_of,
     replay,
     score_breakdown,
-    score_table,
     seating,
     validate_deal,
 )
@@ -641,8 +640,6 @@ def _render_deal_form(
         counter_classes=COUNTER_CLASSES,
         loose=loose,
         preview=preview,
-        # A new deal saved with no connection waits on the phone, scored by app.js.
-        score_table=None if editing else score_table(rules),
         dealers=dealers,
         keep_awake=True,
     ), status

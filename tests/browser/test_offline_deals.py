@@ -73,6 +73,8 @@ def test_a_game_with_the_connection_cut(phone: Page, live_server: str) -> None:
         expect(pending.first).to_contain_text("-45")
         expect(pending.first).to_contain_text("705")  # 750 - 45
         expect(pending.first).to_contain_text("+720")
+        expect(page.locator(".total.provisional .total-points")).to_have_text(["705", "660"])
+        expect(page.locator(".next-deal")).to_have_text("Deal 3 · Boris deals")
 
         # Deal 3 on top of it: five red threes, which the server will refuse.
         page.get_by_role("link", name="Record deal 3").tap()
@@ -98,8 +100,8 @@ def test_a_game_with_the_connection_cut(phone: Page, live_server: str) -> None:
     assert deals_on_server(page, live_server) == [[750, -60], [-45, 720]]
 
     # Fixed (They had no red threes) and saved: recorded once, as deal 3.
-    page.get_by_role("button", name="Red threes, They: one fewer").tap()
-    page.get_by_role("button", name="Red threes, They: one fewer").tap()
+    tap(page.get_by_role("button", name="Red threes, They: one fewer"))
+    tap(page.get_by_role("button", name="Red threes, They: one fewer"))
     htmx_ready(page)
     tap(page.get_by_role("button", name="Save deal 3"))
     expect(page.locator(".flash")).to_contain_text("Deal 3 saved.")

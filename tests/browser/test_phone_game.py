@@ -264,7 +264,9 @@ def test_a_save_that_cannot_reach_the_server_keeps_the_deal(phone: Page, live_se
     row = page.locator("tr.pending:not(.pending-note)")
     expect(row).to_have_count(1)
     expect(row).to_contain_text("+130")
-    expect(page.locator(".total-points")).to_have_text(["0", "0"])
+    # The totals count it, marked provisional; the next deal is deal 2.
+    expect(page.locator(".total.provisional .total-points")).to_have_text(["130", "55"])
+    expect(page.locator(".next-deal")).to_have_text("Deal 2 · Vera deals")
     shot(page, "deal-not-saved")
     page.unroute("**/*", drop)
     page.reload()
