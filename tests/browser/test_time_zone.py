@@ -5,6 +5,7 @@ before the server knew, says its dates are UTC."""
 
 from __future__ import annotations
 
+import re
 import secrets
 from collections.abc import Callable, Iterator
 
@@ -76,3 +77,13 @@ def test_the_history_shows_and_filters_by_the_phones_own_day(
     tap(page.get_by_role("button", name="Show"))
     expect(page.locator("main")).to_contain_text("0 games")
     expect(ours).to_have_count(0)
+
+    # The change log's times: the server writes them in the zone the browser keeps.
+    page.goto(f"{live_server}/games/{copy.json()['id']}/changes")
+    written = page.locator(".change-meta time").first
+    hour, minute = page.evaluate(
+        "s => { const d = new Date(s); return [d.getHours(), d.getMinutes()]; }",
+        written.get_attribute("datetime"),
+    )
+    expect(written).to_have_text(re.compile(rf"(^|, ){hour % 12 or 12}:{minute:02d}\s[AP]M$"))
+    shot(page, "changes-skopje")
