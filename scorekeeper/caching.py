@@ -42,7 +42,8 @@ def conditional(etag: str, make: Callable[[], ResponseReturnValue]) -> Response:
 def kept(key: tuple[Hashable, ...], make: Callable[[], T]) -> T:
     """What ``make`` gives (a rendered part of a page, a game's fixed facts), kept under
     ``key``, which holds the version(s) of what it shows, with the request's language and
-    root path."""
+    root path. A part that shows dates holds the time zone in its key (``i18n.zone_name``):
+    the API never needs one, and reading it would open the session."""
     name = repr((*key, current_language(), request.script_root))
     value: T | None = cache.get(name)
     if value is None:

@@ -1,25 +1,43 @@
-"""Languages: English, Macedonian, Russian and Slovak (Flask-Babel).
+"""Languages: English, Macedonian, Russian and Slovak (Flask-Babel); dates in the phone's
+own time zone.
 
 The language comes from, in order: the ``lang`` cookie (set by the switch on every page),
 then the browser's Accept-Language, then English. Catalogues live in
 scorekeeper/translations/<lang>/LC_MESSAGES/messages.po (committed) and are compiled to
 .mo files when the app starts if the .mo is missing or older.
+
+Times are stored in UTC. The phone's time zone (its IANA name) comes from the ``tz``
+cookie that static/app.js sets on every page, and is kept in the session
+(``remember_zone``); Flask-Babel's time-zone selector gives it to every date shown, and
+the history's day filters use it. Until the phone has sent it (its very first page), dates
+are UTC and say so.
 """
 
 from __future__ import annotations
 
 import os
 from collections.abc import Callable
+from datetime import UTC, date, datetime, time
 from functools import cache
 from pathlib import Path
 
 from babel import Locale
+from babel.dates import get_timezone
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal, format_percent
 from babel.support import NullTranslations
-from flask import Flask, g, request
-from flask_babel import Babel, LazyString, get_locale, get_translations
+from flask import Flask, g, request, session
+from flask_babel import (
+    Babel,
+    LazyString,
+    format_date,
+    format_time,
+    get_locale,
+    get_translations,
+    to_user_timezone,
+    to_utc,
+)
 
 from .rules.text import Text
 
@@ -44,6 +62,72 @@ def select_language() -> Locale:
     if chosen not in LANGUAGES:
         chosen = request.accept_languages.best_match(list(LANGUAGES), default=DEFAULT)
     return _locale(chosen or DEFAULT)
+
+
+#: The cookie static/app.js sets to the phone's time zone, and the session key that keeps it.
+ZONE_COOKIE = "tz"
+ZONE_KEY = "zone"
+
+
+def known_zone(name: object) -> str | None:
+    """``name`` as the time-zone database spells it (Europe/Skopje), if it is a zone the
+    database knows; None for anything else (never an error). The database is the one
+    Flask-Babel formats with (Babel's lookup: pytz when installed, as Flask-Babel needs)."""
+    if not isinstance(name, str) or not 0 < len(name) <= 64:
+        return None
+    try:
+        return str(get_timezone(name))
+    except (LookupError, ValueError):
+        return None
+
+
+def remember_zone() -> None:
+    """Keep the zone the page sent in the session (before each page's request).
+
+    The page can only tell the server on requests it makes itself, and most are plain
+    links: a cookie goes with every one of them, from the second page on. The session
+    keeps the checked name, so the zone holds while the cookie is away (blocked, cleared)
+    and the server never formats with an unchecked value."""
+    sent = known_zone(request.cookies.get(ZONE_COOKIE))
+    if sent is not None and session.get(ZONE_KEY) != sent:
+        session[ZONE_KEY] = sent
+
+
+def zone_name() -> str | None:
+    """The phone's time zone as the session keeps it; None before the phone has sent it."""
+    return known_zone(session.get(ZONE_KEY))
+
+
+def local_date(moment: datetime) -> str:
+    """The date of a stored (UTC) moment in the phone's time zone: 2026-06-02."""
+    return str(format_date(moment, "yyyy-MM-dd"))
+
+
+def day(moment: datetime) -> str:
+    """``local_date`` as a page shows it: with "UTC" while the phone's zone is unknown."""
+    return local_date(moment) if zone_name() else f"{local_date(moment)} UTC"
+
+
+def when(moment: datetime) -> str:
+    """A stored (UTC) moment in the phone's time zone and language: the time alone when
+    it is today there, else the date and the time (Jun 2, 2026, 12:30 AM)."""
+    clock: str = format_time(moment, "short")
+    if to_user_timezone(moment).date() != to_user_timezone(datetime.now(UTC)).date():
+        locale = get_locale() or _locale(DEFAULT)
+        # As Babel joins a date and a time (the language's own order and punctuation).
+        pattern = str(locale.datetime_formats["medium"]).replace("'", "")
+        clock = pattern.replace("{0}", clock).replace("{1}", format_date(moment, "medium"))
+    return clock if zone_name() else f"{clock} UTC"
+
+
+def day_start(chosen: date) -> datetime | None:
+    """The first moment (UTC, as stored) of a day in the phone's time zone; None when it
+    lies outside what a datetime can hold (the day is then no bound at all)."""
+    try:
+        start: datetime = to_utc(datetime.combine(chosen, time()))
+    except OverflowError:
+        return None
+    return start
 
 
 def current_language() -> str:
@@ -158,7 +242,7 @@ def compile_catalogues(folder: Path = TRANSLATIONS) -> None:
 def init_app(app: Flask) -> None:
     compile_catalogues()
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(TRANSLATIONS))
-    babel.init_app(app, locale_selector=select_language)
+    babel.init_app(app, locale_selector=select_language, timezone_selector=zone_name)
     # As Flask-Babel installs them, with the catalogue found once (the i18n extension adds
     # the method).
     app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]
@@ -173,4 +257,6 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters["say"] = say
     app.jinja_env.filters["decimal"] = decimal
     app.jinja_env.filters["percent"] = percent
+    app.jinja_env.filters["day"] = day
+    app.jinja_env.filters["when"] = when
     app.jinja_env.globals.update(LANGUAGES=LANGUAGES, current_language=current_language)

@@ -392,17 +392,11 @@ document.addEventListener("change", function (event) {
   if (form && event.target.tagName === "SELECT") form.requestSubmit();
 });
 
-// Times kept in UTC (the change log) shown in the phone's own time zone and language.
-function localTimes() {
-  var lang = document.documentElement.lang || undefined;
-  document.querySelectorAll("time[data-local]").forEach(function (el) {
-    var when = new Date(el.getAttribute("datetime"));
-    if (isNaN(when)) return;
-    var today = new Date().toDateString() === when.toDateString();
-    el.textContent = today
-      ? when.toLocaleTimeString(lang, { hour: "2-digit", minute: "2-digit" })
-      : when.toLocaleString(lang, { dateStyle: "medium", timeStyle: "short" });
-  });
-}
-document.addEventListener("DOMContentLoaded", localTimes);
-document.addEventListener("htmx:afterSettle", localTimes);
+// The phone's time zone, for the dates the server writes in it (scorekeeper/i18n.py): a
+// cookie goes with every request from the next page on, plain links included.
+(function () {
+  var zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  if (zone && document.cookie.split("; ").indexOf("tz=" + zone) < 0) {
+    document.cookie = "tz=" + zone + "; path=/; max-age=31536000; samesite=lax";
+  }
+})();

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from datetime import date, datetime, time, timedelta
+from datetime import datetime
 
 from sqlalchemy import ColumnElement, func, or_, select
 from sqlalchemy.orm import InstrumentedAttribute, selectinload
@@ -21,17 +21,19 @@ PER_PAGE = 20
 
 @dataclass(frozen=True)
 class Filters:
-    """What the history is narrowed to; every field optional."""
+    """What the history is narrowed to; every field optional. The days asked for are the
+    phone's, so their bounds come as stored moments (UTC): games begun at ``since`` or
+    later, and before ``before``."""
 
     player: int | None = None
     variant: str | None = None
-    since: date | None = None
-    until: date | None = None
+    since: datetime | None = None
+    before: datetime | None = None
     search: str = ""
 
     @property
     def active(self) -> bool:
-        return any((self.player, self.variant, self.since, self.until, self.search))
+        return any((self.player, self.variant, self.since, self.before, self.search))
 
 
 def _like(text: str) -> str:
@@ -55,10 +57,9 @@ def _conditions(filters: Filters) -> list[ColumnElement[bool]]:
     if filters.variant:
         where.append(Game.variant == filters.variant)
     if filters.since:
-        where.append(Game.created_at >= datetime.combine(filters.since, time()))
-    if filters.until and filters.until < date.max:
-        end = datetime.combine(filters.until + timedelta(days=1), time())
-        where.append(Game.created_at < end)
+        where.append(Game.created_at >= filters.since)
+    if filters.before:
+        where.append(Game.created_at < filters.before)
     if filters.search.strip():
         # Player names match through the roster's folded key, side names folded likewise:
         # "ана" finds "Ана" (SQLite's own LIKE folds only ASCII).

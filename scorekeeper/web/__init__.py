@@ -23,10 +23,12 @@ from werkzeug.wrappers import Response as BaseResponse
 from ..assets import Assets
 from ..caching import kept
 from ..i18n import gettext as _
-from ..i18n import lazy_gettext
+from ..i18n import lazy_gettext, remember_zone
 from ..rules import RuleSet, score_table
 
 bp = Blueprint("web", __name__)
+# Each page keeps the time zone the phone sent (the dates it shows are in it).
+bp.before_request(remember_zone)
 
 #: Error pages in the player's language: a title and what to do.
 ERROR_PAGES = {

@@ -6,12 +6,13 @@ import csv
 import io
 import json
 from collections.abc import Iterator
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime, timedelta
 
 from flask import Response, render_template, request, stream_with_context
 from markupsafe import Markup
 
 from ..caching import kept
+from ..i18n import day_start, local_date, zone_name
 from ..i18n import gettext as _
 from ..rules import VARIANTS
 from ..store.games import export_game, sheet_of
@@ -32,11 +33,15 @@ def _filters(form: HistoryForm) -> Filters:
         return None if field.errors else field.data
 
     player = good("player")
+    since, until = good("since"), good("until")
     return Filters(
         player=int(player) if isinstance(player, str) and player else None,
         variant=str(good("variant") or "") or None,
-        since=good("since"),  # type: ignore[arg-type]
-        until=good("until"),  # type: ignore[arg-type]
+        # Days of the phone's own time zone, from its midnight to the next.
+        since=day_start(since) if isinstance(since, date) else None,
+        before=day_start(until + timedelta(days=1))
+        if isinstance(until, date) and until < date.max
+        else None,
         search=str(good("q") or "").strip(),
     )
 
@@ -76,9 +81,10 @@ def history_page() -> str:
         )
 
     # Kept under what it shows: the filters as asked, the games of the page with their
-    # versions (any change of one makes a new key), and the roster the picker offers.
+    # versions (any change of one makes a new key), the roster the picker offers, and the
+    # time zone its dates are in.
     asked = tuple((name, request.args.get(name)) for name in ARGUMENTS)
-    key = ("history", asked, listed, tuple(choices))
+    key = ("history", asked, listed, tuple(choices), zone_name())
     # Outside what is kept: it is this phone's own (the games it kept score of).
     deleted = deleted_among(scored_games())
     return render_template(
@@ -115,7 +121,7 @@ def sheet_csv(game_id: str) -> Response:
         writer.writerow(row)
     if state.winner is not None:
         writer.writerow([_("Winner"), _cell(game.sides[state.winner].name)])
-    filename = f"canasta-{game.created_at:%Y-%m-%d}-{game.id}.csv"
+    filename = f"canasta-{local_date(game.created_at)}-{game.id}.csv"
     return Response(
         "\ufeff" + out.getvalue(),  # the byte-order mark tells spreadsheets it is UTF-8
         mimetype="text/csv",
@@ -140,7 +146,7 @@ def export_all() -> Response:
             yield ("," if index else "") + "\n" + json.dumps(export_game(sheet_of(game)))
         yield "\n]}\n"
 
-    stamp = f"{datetime.now(UTC):%Y-%m-%d}"
+    stamp = local_date(datetime.now(UTC))
     return Response(
         stream_with_context(document()),
         mimetype="application/json",

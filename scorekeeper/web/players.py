@@ -10,7 +10,7 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from ..caching import kept
 from ..i18n import gettext as _
-from ..i18n import say
+from ..i18n import say, zone_name
 from ..store import players
 from ..store.errors import Refused, Why
 from . import bp
@@ -69,7 +69,7 @@ def _page_part(person: players.Listed) -> Markup:
             abort(404, _("There is no such player on the list."))
         return render_template("players/_page.html", page=page)
 
-    return Markup(kept(("player", person.id, person.version), make))
+    return Markup(kept(("player", person.id, person.version, zone_name()), make))
 
 
 @bp.post("/players/<int:person_id>/rename")

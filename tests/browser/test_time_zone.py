@@ -1,0 +1,89 @@
+"""Dates in the phone's own time zone, on a phone in Skopje: a game begun at 00:30 there
+(22:30 UTC the day before) is listed under Skopje's day and found by its day filters.
+The page tells the server its zone (static/app.js, a cookie); the very first page, sent
+before the server knew, says its dates are UTC."""
+
+from __future__ import annotations
+
+import re
+import secrets
+from collections.abc import Callable, Iterator
+
+import pytest
+from playwright.sync_api import BrowserContext, Page, expect
+
+from .conftest import PHONE, shot, tap
+from .test_history_pages import CASE_A, CASE_B, api_game
+
+
+@pytest.fixture(params=["light", "dark"])
+def skopje_phone(
+    request: pytest.FixtureRequest, new_context: Callable[..., BrowserContext]
+) -> Iterator[Page]:
+    context = new_context(
+        viewport=PHONE,
+        color_scheme=request.param,
+        is_mobile=True,
+        has_touch=True,
+        device_scale_factor=2,
+        timezone_id="Europe/Skopje",
+    )
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    yield page
+
+
+def test_the_history_shows_and_filters_by_the_phones_own_day(
+    skopje_phone: Page, live_server: str
+) -> None:
+    page = skopje_phone
+    run = secrets.token_hex(3)  # the live server outlives one test: this run's games only
+    names = [f"{name} {run}" for name in ("Ilina", "Jovan", "Kalina", "Luka")]
+    played, _secret = api_game(page, live_server, names, [CASE_A, CASE_B])
+    document = page.request.get(f"{live_server}/api/games/{played}/export").json()
+    # The same game begun at 00:30 on 2 June in Skopje: 22:30 UTC on 1 June.
+    copy = page.request.post(
+        live_server + "/api/games/import", data={**document, "created_at": "2026-06-01T22:30:00Z"}
+    )
+    assert copy.ok, copy.text()
+    ours = page.locator(".games li", has_text=names[0])
+    june = ours.filter(has_text="2026-06")
+
+    # The first page ever: the server does not know the zone yet, and says the date is UTC.
+    page.goto(f"{live_server}/history?q={run}")
+    expect(june.locator(".game-date time")).to_have_text("2026-06-01 UTC")
+    shot(page, "history-skopje-first-page")
+    assert {"name": "tz", "value": "Europe/Skopje"}.items() <= next(
+        cookie for cookie in page.context.cookies() if cookie["name"] == "tz"
+    ).items()
+
+    # From the next page on, the phone's own day.
+    page.goto(f"{live_server}/history?q={run}")
+    expect(june.locator(".game-date time")).to_have_text("2026-06-02")
+    expect(ours).to_have_count(2)  # and the copy begun today
+
+    # The filters take Skopje's days: 2 June has it, 1 June has not.
+    page.get_by_label("From").fill("2026-06-02")
+    page.get_by_label("Until").fill("2026-06-02")
+    tap(page.get_by_role("button", name="Show"))
+    expect(page.locator("main")).to_contain_text("1 game")
+    expect(ours).to_have_count(1)
+    expect(ours.locator(".game-date time")).to_have_text("2026-06-02")
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    shot(page, "history-skopje")
+
+    page.get_by_label("From").fill("2026-06-01")
+    page.get_by_label("Until").fill("2026-06-01")
+    tap(page.get_by_role("button", name="Show"))
+    expect(page.locator("main")).to_contain_text("0 games")
+    expect(ours).to_have_count(0)
+
+    # The change log's times: the server writes them in the zone the browser keeps.
+    page.goto(f"{live_server}/games/{copy.json()['id']}/changes")
+    written = page.locator(".change-meta time").first
+    hour, minute = page.evaluate(
+        "s => { const d = new Date(s); return [d.getHours(), d.getMinutes()]; }",
+        written.get_attribute("datetime"),
+    )
+    expect(written).to_have_text(re.compile(rf"(^|, ){hour % 12 or 12}:{minute:02d}\s[AP]M$"))
+    shot(page, "changes-skopje")
