@@ -20,7 +20,7 @@ document.addEventListener("input", function (event) {
   if (!match) return;
   var typed = event.target.value.trim();
   document.querySelectorAll('[data-side-name="' + match[1] + '"]').forEach(function (el) {
-    el.textContent = typed || el.dataset.sideDefault;  // "side 1", in the page's language
+    el.textContent = typed || el.dataset.sideDefault;  // "We", what an empty name becomes
   });
 });
 
