@@ -354,3 +354,27 @@ function localTimes() {
 }
 document.addEventListener("DOMContentLoaded", localTimes);
 document.addEventListener("htmx:afterSettle", localTimes);
+
+// Copy buttons beside shared links (issue 17). The clipboard needs a secure page; on plain
+// http (the table's network) the link is selected and copied the old way, or left selected.
+function showCopy(root) {
+  root.querySelectorAll("[data-copy][hidden]").forEach(function (b) { b.hidden = false; });
+}
+document.addEventListener("DOMContentLoaded", function () { showCopy(document); });
+document.addEventListener("htmx:load", function (event) { showCopy(event.detail.elt); });
+document.addEventListener("click", function (event) {
+  var button = event.target.closest("[data-copy]");
+  if (!button) return;
+  var link = button.parentNode.querySelector("a"), status = button.parentNode.nextElementSibling;
+  function say(text) {
+    status.textContent = text;
+    clearTimeout(button.timer);
+    button.timer = setTimeout(function () { status.textContent = ""; }, 5000);
+  }
+  function select() {
+    getSelection().selectAllChildren(link);
+    say(document.execCommand("copy") ? button.dataset.copied : button.dataset.selected);
+  }
+  if (!navigator.clipboard || !isSecureContext) return select();
+  navigator.clipboard.writeText(link.href).then(function () { say(button.dataset.copied); }, select);
+});
