@@ -20,7 +20,7 @@ document.addEventListener("input", function (event) {
   if (!match) return;
   var typed = event.target.value.trim();
   document.querySelectorAll('[data-side-name="' + match[1] + '"]').forEach(function (el) {
-    el.textContent = typed || el.dataset.sideDefault;  // "side 1", in the page's language
+    el.textContent = typed || el.dataset.sideDefault;  // "We", what an empty name becomes
   });
 });
 
@@ -400,3 +400,41 @@ document.addEventListener("change", function (event) {
     document.cookie = "tz=" + zone + "; path=/; max-age=31536000; samesite=lax";
   }
 })();
+// Times kept in UTC (the change log) shown in the phone's own time zone and language.
+function localTimes() {
+  var lang = document.documentElement.lang || undefined;
+  document.querySelectorAll("time[data-local]").forEach(function (el) {
+    var when = new Date(el.getAttribute("datetime"));
+    if (isNaN(when)) return;
+    var today = new Date().toDateString() === when.toDateString();
+    el.textContent = today
+      ? when.toLocaleTimeString(lang, { hour: "2-digit", minute: "2-digit" })
+      : when.toLocaleString(lang, { dateStyle: "medium", timeStyle: "short" });
+  });
+}
+document.addEventListener("DOMContentLoaded", localTimes);
+document.addEventListener("htmx:afterSettle", localTimes);
+
+// Copy buttons beside shared links (issue 17). The clipboard needs a secure page; on plain
+// http (the table's network) the link is selected and copied the old way, or left selected.
+function showCopy(root) {
+  root.querySelectorAll("[data-copy][hidden]").forEach(function (b) { b.hidden = false; });
+}
+document.addEventListener("DOMContentLoaded", function () { showCopy(document); });
+document.addEventListener("htmx:load", function (event) { showCopy(event.detail.elt); });
+document.addEventListener("click", function (event) {
+  var button = event.target.closest("[data-copy]");
+  if (!button) return;
+  var link = button.parentNode.querySelector("a"), status = button.parentNode.nextElementSibling;
+  function say(text) {
+    status.textContent = text;
+    clearTimeout(button.timer);
+    button.timer = setTimeout(function () { status.textContent = ""; }, 5000);
+  }
+  function select() {
+    getSelection().selectAllChildren(link);
+    say(document.execCommand("copy") ? button.dataset.copied : button.dataset.selected);
+  }
+  if (!navigator.clipboard || !isSecureContext) return select();
+  navigator.clipboard.writeText(link.href).then(function () { say(button.dataset.copied); }, select);
+});

@@ -93,17 +93,63 @@ def test_new_game_sheet_shows_sides_minimums_and_dealer(client: FlaskClient) -> 
     assert "<strong>Boris</strong> deals" in html
 
 
-def test_new_game_refuses_missing_names_and_keeps_input(client: FlaskClient, app: Flask) -> None:
+def test_new_game_refuses_missing_player_names_and_keeps_input(
+    client: FlaskClient, app: Flask
+) -> None:
     response = client.post(
         "/games/new",
-        data={"sides-0-name": "We", "sides-1-name": "", "players-0": "Ana", "target": "5000"},
+        data={"sides-0-name": "Reds", "sides-1-name": "", "players-0": "Ana", "target": "5000"},
     )
     assert response.status_code == 422
     html = response.get_data(as_text=True)
-    assert "Each side needs a name." in html
-    assert 'value="Ana"' in html
+    assert "Each player needs a name." in html
+    assert "Each side needs a name." not in html  # an empty side name has a default
+    assert 'value="Ana"' in html and 'value="Reds"' in html
     with app.app_context():
         assert db.session.query(Game).count() == 0
+
+
+def side_names(client: FlaskClient, game_id: str) -> list[str]:
+    return [side["name"] for side in client.get(f"/api/games/{game_id}").get_json()["sides"]]
+
+
+@pytest.mark.parametrize(
+    ("language", "variant", "players", "names"),
+    [
+        ("en", "classic", 4, ["We", "They"]),
+        ("mk", "classic", 4, ["Ние", "Тие"]),
+        ("en", "classic-6x3", 6, ["We", "They", "Others"]),
+        ("sk", "classic-6x3", 6, ["My", "Oni", "Ostatní"]),
+    ],
+)
+def test_side_names_left_empty_are_what_their_fields_show(
+    client: FlaskClient, language: str, variant: str, players: int, names: list[str]
+) -> None:
+    """Issue 17: the greyed-out "We" and "They" are real defaults, in the page's language."""
+    headers = {"Accept-Language": language}
+    page = client.get(f"/games/new?variant={variant}", headers=headers).get_data(as_text=True)
+    shown = re.findall(r'id="sides-\d+-name"[^>]*placeholder="([^"]*)"', page)
+    assert shown == names
+    # The seat labels name the side too, before anything is typed.
+    assert re.findall(r'data-side-name="\d+"[^>]*>([^<]*)<', page) == (names * 2)[:players]
+    data = {
+        f"players-{i}": name
+        for i, name in enumerate(["Ana", "Vera", "Boris", "Goran", "Lidija", "Stefan"][:players])
+    }
+    data.update({f"sides-{i}-name": " " if i else "" for i in range(len(names))})
+    data.update({"first_dealer": "0", "target": "5000"})
+    response = client.post(f"/games/new?variant={variant}", data=data, headers=headers)
+    assert response.status_code == 302, response.get_data(as_text=True)
+    game_id = response.headers["Location"].rsplit("/", 1)[1]
+    assert side_names(client, game_id) == names
+    sheet = client.get(f"/games/{game_id}", headers=headers).get_data(as_text=True)
+    for name in names:
+        assert name in sheet
+
+
+def test_a_named_side_keeps_its_name_beside_a_default(client: FlaskClient) -> None:
+    game_id = new_game(client, **{"sides-0-name": "", "sides-1-name": "  Vera & Goran "})
+    assert side_names(client, game_id) == ["We", "Vera & Goran"]
 
 
 def test_new_game_refuses_target_not_multiple_of_5(client: FlaskClient) -> None:

@@ -376,6 +376,11 @@ class DrawnCardForm(Form):
         self.rank.data = self.suit.data = None
 
 
+#: The names of sides left unnamed, in seat order: the new-game page shows them in the
+#: empty fields, and a game started with the fields empty has them.
+SIDE_DEFAULTS = (_l("We"), _l("They"), _l("Others"))
+
+
 class NewGameForm(PageForm):
     """Sides, the players in seat order, who deals first, and the house rules."""
 
@@ -433,14 +438,15 @@ class NewGameForm(PageForm):
             self.fill_rules(rules)
         return self
 
-    def validate(self, extra_validators: Any = None) -> bool:
-        valid: bool = super().validate(extra_validators)
-        if getattr(self, "partnerships", True):
-            for entry in self.sides:
-                if not (entry.form.name.data or "").strip():
-                    entry.form.name.errors = [*entry.form.name.errors, _("Each side needs a name.")]
-                    valid = False
-        return valid
+    def side_default(self, index: int) -> str:
+        """The name a side left unnamed gets: what its field shows greyed out."""
+        if index < len(SIDE_DEFAULTS):
+            return str(SIDE_DEFAULTS[index])
+        return _("Side %(number)s", number=index + 1)
+
+    def side_name(self, index: int) -> str:
+        """The side's name as typed, or its default when left empty."""
+        return (self.sides[index].form.name.data or "").strip() or self.side_default(index)
 
     def fill_rules(self, rules: RuleSet) -> None:
         """Show a rule set's numbers and options in the house-rule fields."""

@@ -322,7 +322,7 @@ def _side_specs(form: NewGameForm, rules: RuleSet, seats: Sequence[Seat]) -> lis
             cards[seat.side].append(token)
     return [
         SideSpec(
-            name=(entry.form.name.data or "") if rules.partnerships else names[index][0],
+            name=form.side_name(index) if rules.partnerships else names[index][0],
             players=names[index],
             start=entry.form.start.data or 0,
             cards=cards[index],
@@ -409,7 +409,7 @@ def _form_places(form: NewGameForm, rules: RuleSet, seats: Sequence[Seat]) -> li
         Place(
             name=entry.data,
             side=seat.side,
-            side_name=(form.sides[seat.side].form.name.data or "") if rules.partnerships else "",
+            side_name=form.side_name(seat.side) if rules.partnerships else "",
             card=pick.form.token,
             deals_first=index == form.first_dealer.data,
         )

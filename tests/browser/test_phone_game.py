@@ -124,16 +124,32 @@ def test_a_whole_game_with_thumbs(phone: Page, live_server: str) -> None:
 
 
 def test_new_game_form_shows_what_is_missing(phone: Page, live_server: str) -> None:
-    """A refused form (422) comes back with its messages, and keeps what was typed."""
+    """A refused form (422) comes back with its messages, and keeps what was typed. Side
+    names are not missing when left empty: they become the "We" and "They" shown."""
     page = phone
     page.goto(live_server + "/games/new")
-    page.get_by_label("Side 1", exact=True).fill("We")
+    page.get_by_label("Side 1", exact=True).fill("Reds")
+    # The seat labels follow the side names, and show the default once a name is cleared.
+    expect(page.locator('[data-side-name="0"]').first).to_have_text("Reds")
+    page.get_by_label("Side 1", exact=True).fill("")
+    expect(page.locator('[data-side-name="0"]').first).to_have_text("We")
+    expect(page.locator('[data-side-name="1"]').first).to_have_text("They")
+    page.get_by_label("Side 1", exact=True).fill("Reds")
     page.get_by_label("Play to").fill("5001")
     page.get_by_role("button", name="Start the game").tap()
-    expect(page.locator("#err-sides-1-name")).to_have_text("Each side needs a name.")
     expect(page.locator("#err-target")).to_contain_text("multiple of 5")
-    expect(page.get_by_label("Side 1", exact=True)).to_have_value("We")
+    expect(page.locator("#err-sides-1-name")).to_have_text("")
+    expect(page.locator("#err-players-0")).to_have_text("Each player needs a name.")
+    expect(page.get_by_label("Side 1", exact=True)).to_have_value("Reds")
+    expect(page.get_by_label("Side 2", exact=True)).to_have_attribute("placeholder", "They")
     shot(page, "new-game-refused")
+
+    page.get_by_label("Side 1", exact=True).fill("")
+    page.get_by_label("Play to").fill("5000")
+    for seat, name in enumerate(["Ana", "Vera", "Boris", "Goran"]):
+        page.locator(f"#players-{seat}").fill(name)
+    page.get_by_role("button", name="Start the game").tap()
+    expect(page.locator(".total-name")).to_have_text(["We", "They"])
 
 
 def test_railroad_for_six_fits_the_phone(phone: Page, live_server: str) -> None:
