@@ -10,7 +10,7 @@ from typing import Any
 from playwright.sync_api import Page, expect
 
 from .conftest import shot, tap
-from .test_phone_game import htmx_ready, start_classic, tap_more
+from .test_phone_game import big_concealed_deal, htmx_ready, start_classic, tap_more
 
 
 def worker_ready(page: Page) -> None:
@@ -21,17 +21,14 @@ def worker_ready(page: Page) -> None:
 
 
 def modest_deal(page: Page, out: str, meld: str, hand: str, other_hand: str) -> None:
-    """``out`` went out with a natural canasta and melded ``meld``; the other side melded
-    nothing and held ``other_hand``."""
-    side = "We" if out == "We" else "They"
-    other = "They" if out == "We" else "We"
-    page.locator("label.segment", has_text=out).tap()
-    tap_more(page, "Natural canastas", side)
+    """``out`` (We or They) went out with a natural canasta and melded ``meld``; the other
+    side melded nothing and held ``other_hand``."""
     index, other_index = (0, 1) if out == "We" else (1, 0)
+    page.locator("label.segment", has_text=out).tap()
+    tap_more(page, "Natural canastas", out)
     page.locator(f"#sides-{index}-meld_points").fill(meld)
     page.locator(f"#sides-{index}-hand_points").fill(hand)
     page.locator(f"#sides-{other_index}-hand_points").fill(other_hand)
-    del other
 
 
 def deals_on_server(page: Page, live_server: str) -> list[list[int]]:
@@ -112,17 +109,7 @@ def test_a_game_with_the_connection_cut(phone: Page, live_server: str) -> None:
 
     # The game goes on to its end online: two concealed deals of 2295 for We.
     for number in (4, 5):
-        page.get_by_role("link", name=f"Record deal {number}").tap()
-        htmx_ready(page)
-        page.locator("label.segment", has_text="We").tap()
-        page.get_by_label("Went out concealed").check()
-        tap_more(page, "Natural canastas", "We", 2)
-        tap_more(page, "Red threes", "We", 4)
-        page.locator("#sides-0-meld_points").fill("310")
-        page.locator("#sides-0-hand_points").fill("15")
-        page.locator("#sides-1-hand_points").fill("120")
-        tap(page.get_by_role("button", name=f"Save deal {number}"))
-        expect(page.locator(".flash")).to_contain_text(f"Deal {number} saved.")
+        big_concealed_deal(page, number)
     expect(page.locator(".winner h2")).to_have_text("We win with 6,395")
     assert len(deals_on_server(page, live_server)) == 5
     shot(page, "offline-game-won")

@@ -34,6 +34,20 @@ def tap_more(page: Page, label: str, side: str, times: int = 1) -> None:
         tap(page.get_by_role("button", name=f"{label}, {side}: one more"))
 
 
+def big_concealed_deal(page: Page, number: int) -> None:
+    """RULES.md case D for We (2295), They hold 120: recorded as deal ``number``."""
+    page.get_by_role("link", name=f"Record deal {number}").tap()
+    page.locator("label.segment", has_text="We").tap()
+    page.get_by_label("Went out concealed").check()
+    tap_more(page, "Natural canastas", "We", 2)
+    tap_more(page, "Red threes", "We", 4)
+    page.locator("#sides-0-meld_points").fill("310")
+    page.locator("#sides-0-hand_points").fill("15")
+    page.locator("#sides-1-hand_points").fill("120")
+    tap(page.get_by_role("button", name=f"Save deal {number}"))
+    expect(page.locator(".flash")).to_contain_text(f"Deal {number} saved.")
+
+
 def test_a_whole_game_with_thumbs(phone: Page, live_server: str) -> None:
     page = phone
     page.goto(live_server + "/")
@@ -98,16 +112,7 @@ def test_a_whole_game_with_thumbs(phone: Page, live_server: str) -> None:
 
     # Two big concealed deals for We (case D, 2295 each): 1240 + 4590 = 5830, We win.
     for number in (2, 3):
-        page.get_by_role("link", name=f"Record deal {number}").tap()
-        page.locator("label.segment", has_text="We").tap()
-        page.get_by_label("Went out concealed").check()
-        tap_more(page, "Natural canastas", "We", 2)
-        tap_more(page, "Red threes", "We", 4)
-        page.locator("#sides-0-meld_points").fill("310")
-        page.locator("#sides-0-hand_points").fill("15")
-        page.locator("#sides-1-hand_points").fill("120")
-        tap(page.get_by_role("button", name=f"Save deal {number}"))
-        expect(page.locator(".flash")).to_contain_text(f"Deal {number} saved.")
+        big_concealed_deal(page, number)
     expect(page.locator(".winner h2")).to_have_text("We win with 5,830")
     shot(page, "sheet-won")
 
