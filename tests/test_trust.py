@@ -566,12 +566,19 @@ def test_the_offline_copy_of_a_sheet_is_the_followers(client: FlaskClient) -> No
     assert "no-store" not in copy.headers.get("Cache-Control", "")
     assert "X-Offline-Copy" in copy.headers["Vary"]
     assert "/join" not in page and "secret-link" not in page and "scorer-code" not in page
-    assert f"/games/{game_id}/deals/" not in page  # no "Record deal", no "Undo"
+    # No edit, undo or delete link; only the new-deal form, which a scorer's phone keeps
+    # to record deals offline (issue 17): a link, no secret.
+    assert re.findall(rf"/games/{game_id}/deals/[\w/]+", page) == [f"/games/{game_id}/deals/new"]
+    assert "data-offline-record" in page
     assert 'lang="sk"' in page and "following-note" in page
     assert "data-offline-copy" in page  # back online, app.js loads the scorer's own page
     # The phone is still the scorer: its own sheet is as before.
     own_page = client.get(f"/games/{game_id}").get_data(as_text=True)
     assert "secret-link" in own_page and "data-offline-copy" not in own_page
+    # A follower's phone keeps a copy with no way to record.
+    with client.application.test_client() as follower:
+        copy = follower.get(f"/games/{game_id}", headers={"X-Offline-Copy": "follower"})
+        assert "/deals/" not in copy.get_data(as_text=True)
 
 
 def test_the_join_page_is_never_stored(client: FlaskClient) -> None:
