@@ -438,3 +438,13 @@ def test_the_sheet_draws_the_running_totals(client: FlaskClient) -> None:
     assert [len(points.split()) for points in lines] == [3, 3]
     # The text alternative says where the game stands: 1210 + 265 and 265 + 265.
     assert "After deal 2: We 1,475, They 530. The target is 5,000." in html
+
+
+def test_a_browser_looking_for_a_favicon_finds_the_icon(client: FlaskClient) -> None:
+    """Chromium asks for /favicon.ico on a page that names no icon (a static file opened
+    on its own): the app's icon, not a 404 in the console; no cookie with it."""
+    response = client.get("/favicon.ico")
+    assert response.status_code == 200
+    assert response.mimetype == "image/svg+xml"
+    assert response.get_data(as_text=True).lstrip().startswith("<svg")
+    assert "Set-Cookie" not in response.headers
