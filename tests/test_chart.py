@@ -111,6 +111,10 @@ def crossed(lines: list[list[tuple[float, float]]], box: tuple[float, ...]) -> l
         pytest.param(WON[:1], id="one-deal"),
         pytest.param(WON[:2], id="two-deals"),
         pytest.param([[b, a] for a, b in WON], id="they-win"),
+        # They end near 0: the lowest band's label cannot sit on its lower edge.
+        pytest.param(
+            [[CASE_A, CASE_B], [CONCEALED, NOTHING], [CONCEALED, NOTHING]], id="far-ahead"
+        ),
     ],
 )
 def test_band_labels_sit_clear_of_the_lines(

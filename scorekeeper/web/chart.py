@@ -75,15 +75,16 @@ def _label_spot(
     band_top: float, band_bottom: float, paths: list[list[Point]], left: float, right: float
 ) -> tuple[float, float] | None:
     """Where a band's label reads clear of every line: just above the band's lower edge,
-    else just under its upper edge, at the right end and then the left (x is the label's
-    right end, y its baseline). The first spot when none is clear (its halo keeps it
-    legible); None when the band is too thin for it."""
+    else in its middle, else just under its upper edge; at the right end and then the
+    left (x is the label's right end, y its baseline). The first spot when none is clear
+    (its halo keeps it legible); None when the band is too thin for it."""
     if band_bottom - band_top < LABEL_H + 2:
         return None
+    middle = round((band_top + band_bottom + LABEL_H) / 2 - 2, 1)
     spots = [
         (x, y)
         for x in (right - 2, left + LABEL_W + 4)
-        for y in (band_bottom - 3, band_top + LABEL_H - 1)
+        for y in (band_bottom - 3, middle, band_top + LABEL_H - 1)
     ]
     for x, y in spots:
         box = (x - LABEL_W - 2, y - LABEL_H + 1, x + 2, y + 3)
