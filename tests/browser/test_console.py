@@ -29,7 +29,7 @@ def test_main_pages_log_no_console_error(
     page.get_by_role("link", name="New game").tap()
     expect(page.get_by_label("Side 1", exact=True)).to_be_visible()
     look(page, watch, "new game")
-    # Another variant, and a start refused (no names): the page comes back in place.
+    # Another variant, and a start refused (5001 to play to): the page comes back in place.
     shot(page, "new-game-console")  # screenshots leave style="" on the fields
     page.get_by_role("link", name="Railroad").tap()
     expect(page.locator("#players-3")).to_be_visible()
@@ -37,9 +37,9 @@ def test_main_pages_log_no_console_error(
     expect(page.get_by_role("link", name="Classic, 4", exact=True)).to_have_attribute(
         "aria-current", "page"
     )
-    page.get_by_label("Side 1", exact=True).fill("We")
+    page.get_by_label("Play to").fill("5001")
     page.get_by_role("button", name="Start the game").tap()
-    expect(page.locator("#err-sides-1-name")).to_have_text("Each side needs a name.")
+    expect(page.locator("#err-target")).to_contain_text("multiple of 5")
     look(page, watch, "new game refused")
 
     start_classic(page, live_server)
@@ -91,6 +91,20 @@ def test_main_pages_log_no_console_error(
     tap(page.get_by_role("button", name="Save deal 2"))
     expect(page.locator(".flash")).to_contain_text("Deal 2 saved.")
     look(page, watch, "second save")
+
+    # Cancel while the preview is on its way (slow again): its answer finds the sheet.
+    page.get_by_role("link", name="Record deal 3").tap()
+    htmx_ready(page)
+    cdp.send("Network.emulateNetworkConditions", {**slow, "latency": 600})
+    with page.expect_request(lambda r: "/deals/preview" in r.url) as previewing:
+        page.locator("#sides-0-meld_points").fill("90")
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.get_by_role("link", name="Cancel").tap()
+    expect(page.locator(".total-points")).to_have_count(2)
+    previewing.value.response()  # its answer has arrived
+    page.wait_for_timeout(300)
+    cdp.send("Network.emulateNetworkConditions", {**slow, "latency": 0})
+    look(page, watch, "a deal form left while its preview was on its way")
 
     page.goto(sheet + "/changes")
     expect(page.locator("main")).to_contain_text("Deal 2")
