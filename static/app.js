@@ -438,3 +438,18 @@ document.addEventListener("click", function (event) {
   if (!navigator.clipboard || !isSecureContext) return select();
   navigator.clipboard.writeText(link.href).then(function () { say(button.dataset.copied); }, select);
 });
+
+// The live preview's answer for a deal form already left (Cancel tapped, or a save's page
+// swapped in, while it was on its way) is dropped: its field messages would find no
+// fields (htmx:oobErrorNoTarget in the console). htmx fires beforeSwap on the preview's
+// target, inside the form, so the form (out of the page by then) hears it.
+var previewForms = new WeakSet();
+document.addEventListener("htmx:beforeRequest", function (event) {
+  var trigger = event.detail.elt;
+  var form = trigger.classList.contains("preview-trigger") ? trigger.closest("form") : null;
+  if (!form || previewForms.has(form)) return;
+  previewForms.add(form);
+  form.addEventListener("htmx:beforeSwap", function (swap) {
+    if (!document.body.contains(form)) swap.preventDefault();
+  });
+});

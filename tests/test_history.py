@@ -154,6 +154,35 @@ def test_adding_a_player_and_refusing_a_double(client: FlaskClient) -> None:
     assert response.status_code == 422
 
 
+def test_a_name_typed_in_another_case_sits_as_the_roster_spells_it(client: FlaskClient) -> None:
+    """The roster calls her Ana: "ana" typed at a new game is Ana on that sheet too."""
+    game(client, [("Us", ["Ana", "Boris"]), ("Them", ["Vera", "Goran"])], [])
+    data = {
+        "sides-0-name": "We",
+        "sides-1-name": "They",
+        **{f"players-{i}": n for i, n in enumerate(["ana", "VERA", "boris", "Mila"])},
+        "first_dealer": "0",
+        "target": "5000",
+    }
+    response = client.post("/games/new", data=data)
+    assert response.status_code == 302, response.get_data(as_text=True)
+    sheet = client.get(response.headers["Location"]).get_data(as_text=True)
+    assert "<strong>Ana</strong> deals" in sheet
+    game_id = response.headers["Location"].rsplit("/", 1)[1]
+    sides = get_game(client, game_id)["sides"]
+    # Seats alternate sides: Ana and Boris are We, Vera and the new Mila are They.
+    assert [s["players"] for s in sides] == [["Ana", "Boris"], ["Vera", "Mila"]]
+    # A side of one takes its player's name: the roster's spelling as well.
+    alone = client.post(
+        "/api/games",
+        json={"variant": "classic-2", "sides": [{"players": ["ana"]}, {"players": ["goran"]}]},
+    ).get_json()
+    assert [(s["name"], s["players"]) for s in get_game(client, alone["id"])["sides"]] == [
+        ("Ana", ["Ana"]),
+        ("Goran", ["Goran"]),
+    ]
+
+
 def test_one_person_cannot_sit_twice(client: FlaskClient) -> None:
     body = {
         "variant": "classic",

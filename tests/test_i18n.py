@@ -118,6 +118,24 @@ def test_numbers_are_written_the_languages_way(client: FlaskClient) -> None:
     assert ">1.210<" in sheet["mk"]
 
 
+@pytest.mark.parametrize(
+    ("lang", "classic", "classic_6"),
+    [
+        ("en", "to 5,000", "to 10,000"),
+        ("sk", "do 5\u00a0000", "do 10\u00a0000"),
+        ("ru", "до 5\u00a0000", "до 10\u00a0000"),
+        ("mk", "до 5.000", "до 10.000"),
+    ],
+)
+def test_rules_index_writes_targets_as_every_page_does(
+    client: FlaskClient, lang: str, classic: str, classic_6: str
+) -> None:
+    """The rules index wrote "to 5000" where the sheet and the rule pages write 5,000."""
+    html = client.get("/rules", headers={"Accept-Language": lang}).get_data(as_text=True)
+    assert f'<html lang="{lang}">' in html
+    assert f"· {classic}<" in html and f"· {classic_6}<" in html
+
+
 def test_refusals_of_the_rules_engine_are_translated(client: FlaskClient) -> None:
     game_id, token = new_game(client)
     five_red_threes = {

@@ -264,6 +264,26 @@ def test_refused_deal_saves_nothing_and_keeps_input(
     assert totals(client, game_id) == [0, 0]
 
 
+@pytest.mark.parametrize(
+    ("we", "they"), [(5, 0), (0, 5), (3, 2)], ids=["five-to-we", "five-to-they", "three-and-two"]
+)
+def test_too_many_red_threes_are_refused_once(client: FlaskClient, we: int, they: int) -> None:
+    """Five red threes in a game of four: one message, next to the stepper at fault, when
+    saving and in the live preview (a side that alone lists five was told it twice)."""
+    game_id = new_game(client)
+    data = deal_form(we={**CASE_B, "red_threes": we}, they={**CASE_B, "red_threes": they})
+    saved = client.post(f"/games/{game_id}/deals/new", data=data)
+    assert saved.status_code == 422
+    preview = client.post(
+        f"/games/{game_id}/deals/preview", data=data, headers={"HX-Request": "true"}
+    )
+    at_fault = 0 if they == 0 else 1
+    for html in (saved.get_data(as_text=True), preview.get_data(as_text=True)):
+        assert html.count("only 4 red threes in the cards") == 1
+        field = re.search(rf'id="err-sides-{at_fault}-red_threes"[^>]*>(.*?)</div>', html)
+        assert field and "only 4 red threes" in field.group(1)
+
+
 def test_both_sides_going_out_is_impossible_to_enter(client: FlaskClient) -> None:
     """One choice for the deal: a forged value naming no side is refused."""
     game_id = new_game(client)
@@ -418,3 +438,13 @@ def test_the_sheet_draws_the_running_totals(client: FlaskClient) -> None:
     assert [len(points.split()) for points in lines] == [3, 3]
     # The text alternative says where the game stands: 1210 + 265 and 265 + 265.
     assert "After deal 2: We 1,475, They 530. The target is 5,000." in html
+
+
+def test_a_browser_looking_for_a_favicon_finds_the_icon(client: FlaskClient) -> None:
+    """Chromium asks for /favicon.ico on a page that names no icon (a static file opened
+    on its own): the app's icon, not a 404 in the console; no cookie with it."""
+    response = client.get("/favicon.ico")
+    assert response.status_code == 200
+    assert response.mimetype == "image/svg+xml"
+    assert response.get_data(as_text=True).lstrip().startswith("<svg")
+    assert "Set-Cookie" not in response.headers

@@ -288,8 +288,10 @@ def validate_deal(
                         ),
                     )
                 )
-    if red_threes > rules.max_red_threes:
+    too_many_on_one_side = any(r.red_threes > rules.max_red_threes for r in results)
+    if red_threes > rules.max_red_threes and not too_many_on_one_side:
         # Named at the last side that lists red threes: the figure most likely mistyped.
+        # (A side that alone lists too many is already refused, at that very field.)
         last = max(side for side, result in enumerate(results) if result.red_threes)
         found.append(
             Violation(

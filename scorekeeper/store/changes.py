@@ -73,7 +73,7 @@ from .log import (
     snapshot,
 )
 from .models import Change, Deal, DealResult, Game, Person, Player, Side, utcnow
-from .players import is_default_name, person_for, record_to_json, renamed, touch_people
+from .players import is_default_name, name_key, person_for, record_to_json, renamed, touch_people
 from .seats import check_cards
 
 #: A starting total carried over from paper cannot be wilder than this.
@@ -256,6 +256,11 @@ def _new_game(
             seat = Player(position=index, name=name, card=drawn[position][index] if drawn else None)
             if spec.players and not is_default_name(side.name, index, name, len(players)):
                 seat.person = person_for(name)
+                # "ana" typed for the roster's Ana sits as Ana: one spelling per person;
+                # a side of one named after its player is spelled so too.
+                seat.name = seat.person.name
+                if len(players) == 1 and name_key(side.name) == seat.person.key:
+                    side.name = seat.person.name
                 if seat.person in seated_people:
                     raise Refused(
                         Why.INVALID,

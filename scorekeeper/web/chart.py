@@ -4,6 +4,7 @@ bands of the initial-meld minimums. Drawn on the server: no script, no inline st
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import pairwise
 
 from ..rules import GameState
 
@@ -15,13 +16,21 @@ PAD_TOP = 10
 PAD_BOTTOM = 22
 
 
+#: Room a band's label takes ("минимум 120" at 10 px), in the chart's units.
+LABEL_W = 66
+LABEL_H = 12
+
+
 @dataclass(frozen=True)
 class Band:
-    """A range of totals with one initial-meld minimum, as a horizontal band."""
+    """A range of totals with one initial-meld minimum, as a horizontal band, and where
+    its label goes (``label_x`` is its right end); no label when the band is too thin."""
 
     y: float
     height: float
     minimum: int
+    label_x: float | None = None
+    label_y: float | None = None
 
 
 @dataclass(frozen=True)
@@ -43,6 +52,47 @@ def _nice_step(span: int) -> int:
     return 100_000
 
 
+Point = tuple[float, float]
+
+
+def _crosses(path: list[Point], box: tuple[float, float, float, float]) -> bool:
+    """Whether the polyline ``path`` passes through ``box`` (left, top, right, bottom)."""
+    left, top, right, bottom = box
+    for (x1, y1), (x2, y2) in pairwise(path):
+        a, b = max(min(x1, x2), left), min(max(x1, x2), right)
+        if a > b:
+            continue
+
+        def at(x: float, x1: float = x1, y1: float = y1, x2: float = x2, y2: float = y2) -> float:
+            return y1 if x2 == x1 else y1 + (y2 - y1) * (x - x1) / (x2 - x1)
+
+        if max(at(a), at(b)) >= top and min(at(a), at(b)) <= bottom:
+            return True
+    return False
+
+
+def _label_spot(
+    band_top: float, band_bottom: float, paths: list[list[Point]], left: float, right: float
+) -> tuple[float, float] | None:
+    """Where a band's label reads clear of every line: just above the band's lower edge,
+    else in its middle, else just under its upper edge; at the right end and then the
+    left (x is the label's right end, y its baseline). The first spot when none is clear
+    (its halo keeps it legible); None when the band is too thin for it."""
+    if band_bottom - band_top < LABEL_H + 2:
+        return None
+    middle = round((band_top + band_bottom + LABEL_H) / 2 - 2, 1)
+    spots = [
+        (x, y)
+        for x in (right - 2, left + LABEL_W + 4)
+        for y in (band_bottom - 3, middle, band_top + LABEL_H - 1)
+    ]
+    for x, y in spots:
+        box = (x - LABEL_W - 2, y - LABEL_H + 1, x + 2, y + 3)
+        if not any(_crosses(path, box) for path in paths):
+            return x, y
+    return spots[0]
+
+
 def running_totals(state: GameState) -> Chart | None:
     """The chart of a game with at least one deal, or None."""
     if not state.lines:
@@ -54,6 +104,10 @@ def running_totals(state: GameState) -> Chart | None:
     target = state.rules.target
     low = min(0, *(min(s) for s in series))
     high = max(target, *(max(s) for s in series))
+    step = _nice_step(max(high - low, 1))
+    # The scale ends on whole steps: a winner's line past the target stays in the plot.
+    low = (low // step) * step
+    high = -(-high // step) * step
     span = max(high - low, 1)
     inner_w = WIDTH - PAD_LEFT - PAD_RIGHT
     inner_h = HEIGHT - PAD_TOP - PAD_BOTTOM
@@ -65,8 +119,17 @@ def running_totals(state: GameState) -> Chart | None:
     def y(total: int) -> float:
         return round(PAD_TOP + inner_h * (high - total) / span, 1)
 
-    lines = [" ".join(f"{x(i)},{y(t)}" for i, t in enumerate(s)) for s in series]
-    ends = [(x(steps), y(s[-1])) for s in series]
+    points = [[(x(i), y(t)) for i, t in enumerate(s)] for s in series]
+    lines = [" ".join(f"{px},{py}" for px, py in path) for path in points]
+    ends = [path[-1] for path in points]
+    left, right = float(PAD_LEFT), float(WIDTH - PAD_RIGHT)
+    # What a label must not sit on: the sides' lines, their end markers, the target line.
+    obstacles = [
+        *points,
+        *([(ex - 6, ey), (ex + 6, ey)] for ex, ey in ends),
+        *([(ex, ey - 6), (ex, ey + 6)] for ex, ey in ends),
+        [(left, y(target)), (right, y(target))],
+    ]
     bands = []
     tiers = [t for t in state.rules.meld_minimums if t.from_total is not None]
     for index, tier in enumerate(tiers):
@@ -74,8 +137,8 @@ def running_totals(state: GameState) -> Chart | None:
         start = max(tier.from_total or 0, low)
         end = min(top if top is not None else high, high)
         if end > start:
-            bands.append(Band(y(end), round(y(start) - y(end), 1), tier.minimum))
-    step = _nice_step(span)
-    first = (low // step) * step
-    ticks = [(y(v), v) for v in range(first, high + 1, step) if v >= low]
+            spot = _label_spot(y(end), y(start), obstacles, left, right)
+            label_x, label_y = spot if spot else (None, None)
+            bands.append(Band(y(end), round(y(start) - y(end), 1), tier.minimum, label_x, label_y))
+    ticks = [(y(v), v) for v in range(low, high + 1, step)]
     return Chart(WIDTH, HEIGHT, lines, ends, y(target), bands, ticks, y(0))

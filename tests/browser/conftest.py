@@ -7,6 +7,7 @@ downloads one. Screenshots go to test-results/ (not committed).
 from __future__ import annotations
 
 import os
+import re
 import secrets
 import threading
 import time
@@ -15,7 +16,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import BrowserContext, Locator, Page, expect
+from playwright.sync_api import (
+    BrowserContext,
+    ConsoleMessage,
+    Locator,
+    Page,
+    Request,
+    Response,
+    expect,
+)
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from werkzeug.serving import make_server
@@ -116,6 +125,62 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     return report
 
 
+#: How Chromium logs a request the network never carried (offline, or dropped by a test's
+#: route), and htmx's own log lines for such a request.
+CONNECTION_LOST = re.compile(
+    r"^(Failed to load resource: net::ERR_(INTERNET_DISCONNECTED|FAILED)"
+    r"|htmx:(sendError|afterRequest)\b.*)$"
+)
+#: How Chromium logs an answer with an error status (the page shows the refusal itself).
+ERROR_STATUS = re.compile(r"^Failed to load resource: the server responded with a status of (\d+)")
+
+
+class ConsoleWatch:
+    """The errors a page logs to its console, and its uncaught exceptions.
+
+    Two kinds are expected and left out, narrowly: a request the network never carried
+    (the tests that cut the connection: Chromium's line and htmx's, only once a request
+    failed for want of a connection), and Chromium's note of a 409 or 422 answer to a
+    form the server refused (the page shows the refusal: that is the form working)."""
+
+    def __init__(self, page: Page) -> None:
+        self._logged: list[str] = []
+        self._refused: set[int] = set()
+        self._offline = False
+        page.on("console", self._console)
+        page.on("pageerror", lambda error: self._logged.append(f"page error: {error}"))
+        page.on("requestfailed", self._failed)
+        page.on("response", self._answered)
+
+    def _console(self, message: ConsoleMessage) -> None:
+        if message.type == "error":
+            self._logged.append(message.text)
+
+    def _failed(self, request: Request) -> None:
+        failure = request.failure or ""
+        if "ERR_INTERNET_DISCONNECTED" in failure or failure == "net::ERR_FAILED":
+            self._offline = True
+
+    def _answered(self, response: Response) -> None:
+        if response.request.method == "POST" and response.status in (409, 422):
+            self._refused.add(response.status)
+
+    @property
+    def errors(self) -> list[str]:
+        found = []
+        for text in self._logged:
+            status = ERROR_STATUS.match(text)
+            if status and int(status.group(1)) in self._refused:
+                continue
+            if self._offline and CONNECTION_LOST.match(text):
+                continue
+            found.append(text)
+        return found
+
+
+CONSOLE = pytest.StashKey[ConsoleWatch]()
+
+
 @pytest.fixture(params=["light", "dark"])
 def phone(
     request: pytest.FixtureRequest, new_context: Callable[..., BrowserContext]
@@ -123,7 +188,9 @@ def phone(
     """A page in a phone-sized, touch context, in the light or the dark colour scheme.
 
     When the test fails, its report shows the page's address, its requests and what the
-    page saw happen (``PAGE_EVENTS``), and a screenshot is kept (``failed-<test>.png``)."""
+    page saw happen (``PAGE_EVENTS``), and a screenshot is kept (``failed-<test>.png``).
+    A test that passes while the page logged an error to its console (``ConsoleWatch``)
+    fails at teardown, naming the errors."""
     context = new_context(
         viewport=PHONE,
         color_scheme=request.param,
@@ -144,9 +211,20 @@ def phone(
     page.on("requestfinished", lambda r: note(f"<- {r.method} {r.url}"))
     page.on("requestfailed", lambda r: note(f"!! {r.method} {r.url} {r.failure}"))
     page.on("console", lambda m: note(f"console {m.type}: {m.text}"))
+    watch = request.node.stash[CONSOLE] = ConsoleWatch(page)
     yield page
-    if request.node.stash.get(CALL_FAILED, False) and not page.is_closed():
+    if request.node.stash.get(CALL_FAILED, False):
+        if not page.is_closed():
+            report_page(page, requests, request.node.name)
+    elif watch.errors:
         report_page(page, requests, request.node.name)
+        pytest.fail("the page logged errors to its console:\n" + "\n".join(watch.errors))
+
+
+@pytest.fixture
+def console_watch(request: pytest.FixtureRequest, phone: Page) -> ConsoleWatch:
+    """What the ``phone`` page logged to its console so far (``errors``)."""
+    return request.node.stash[CONSOLE]
 
 
 def report_page(page: Page, requests: list[str], test: str) -> None:

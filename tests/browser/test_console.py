@@ -1,0 +1,138 @@
+"""The browser console stays quiet on the main pages: no script error, no blocked inline
+style (the CSP), no missing asset, while a phone plays a deal and looks around.
+
+Every ``phone`` test fails on such an error (``ConsoleWatch`` in conftest); this one walks
+the pages a first evening visits, so a page no other test opens is covered too."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page, expect
+
+from .conftest import ConsoleWatch, shot, tap
+from .test_phone_game import htmx_ready, start_classic, tap_more
+
+
+def look(page: Page, watch: ConsoleWatch, what: str) -> None:
+    """The page has settled (its requests answered) and logged no error."""
+    page.wait_for_load_state("networkidle")
+    assert watch.errors == [], f"{what}: {watch.errors}"
+
+
+def test_main_pages_log_no_console_error(
+    phone: Page, live_server: str, console_watch: ConsoleWatch
+) -> None:
+    page, watch = phone, console_watch
+    page.goto(live_server + "/")
+    look(page, watch, "home")
+    page.get_by_role("link", name="New game").tap()
+    expect(page.get_by_label("Side 1", exact=True)).to_be_visible()
+    look(page, watch, "new game")
+    # Another variant, and a start refused (5001 to play to): the page comes back in place.
+    shot(page, "new-game-console")  # screenshots leave style="" on the fields
+    page.get_by_role("link", name="Railroad").tap()
+    expect(page.locator("#players-3")).to_be_visible()
+    page.get_by_role("link", name="Classic, 4", exact=True).tap()
+    expect(page.get_by_role("link", name="Classic, 4", exact=True)).to_have_attribute(
+        "aria-current", "page"
+    )
+    page.get_by_label("Play to").fill("5001")
+    page.get_by_role("button", name="Start the game").tap()
+    expect(page.locator("#err-target")).to_contain_text("multiple of 5")
+    look(page, watch, "new game refused")
+
+    start_classic(page, live_server)
+    look(page, watch, "sheet")
+    sheet = page.url
+
+    # A deal typed by thumbs (the live preview answers as it goes) and saved at once.
+    page.get_by_role("link", name="Record deal 1").tap()
+    htmx_ready(page)
+    look(page, watch, "deal form")
+    page.locator("label.segment", has_text="We").tap()
+    tap_more(page, "Natural canastas", "We")
+    tap_more(page, "Mixed canastas", "We")
+    tap_more(page, "Red threes", "We")
+    page.locator("#sides-0-meld_points").fill("220")
+    page.locator("#sides-0-hand_points").fill("10")
+    tap_more(page, "Red threes", "They", 2)
+    # A slow connection (a train's): each figure typed sends a preview while the last one
+    # is still on its way, and Save is tapped before the last answer is in.
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    slow = {"offline": False, "latency": 400, "downloadThroughput": -1, "uploadThroughput": -1}
+    cdp.send("Network.emulateNetworkConditions", slow)
+    page.locator("#sides-1-meld_points").press_sequentially("150", delay=300)
+    shot(page, "deal-form-console")  # the screenshot leaves style="" on the inputs
+    page.locator("#sides-1-hand_points").press_sequentially("85", delay=300)
+    # Saved at once: the preview of the last figure is due while the save is on its way.
+    tap(page.get_by_role("button", name="Save deal 1"))
+    expect(page.locator(".total-points")).to_have_text(["1,210", "265"])
+    look(page, watch, "sheet after a save")
+    cdp.send("Network.emulateNetworkConditions", {**slow, "latency": 0})
+
+    # A refused deal comes back with its message, and the page swaps in without a fuss.
+    page.get_by_role("link", name="Record deal 2").tap()
+    htmx_ready(page)
+    tap_more(page, "Red threes", "We", 5)
+    page.locator("#sides-0-meld_points").fill("120")
+    shot(page, "deal-refused-console")
+    with page.expect_response(
+        lambda r: r.request.method == "POST" and "/deals/new" in r.url
+    ) as sent:
+        tap(page.get_by_role("button", name="Save deal 2"))
+    assert sent.value.status == 422
+    expect(page.locator("#err-sides-0-red_threes")).to_have_text(
+        "There are only 4 red threes in the cards."
+    )
+    look(page, watch, "refused deal")
+    page.locator("#sides-0-red_threes").fill("1")
+    tap(page.get_by_role("button", name="Save deal 2"))
+    expect(page.locator(".flash")).to_contain_text("Deal 2 saved.")
+    look(page, watch, "second save")
+
+    # Cancel while the preview is on its way (slow again): its answer finds the sheet.
+    page.get_by_role("link", name="Record deal 3").tap()
+    htmx_ready(page)
+    cdp.send("Network.emulateNetworkConditions", {**slow, "latency": 600})
+    with page.expect_request(lambda r: "/deals/preview" in r.url) as previewing:
+        page.locator("#sides-0-meld_points").fill("90")
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.get_by_role("link", name="Cancel").tap()
+    expect(page.locator(".total-points")).to_have_count(2)
+    previewing.value.response()  # its answer has arrived
+    page.wait_for_timeout(300)
+    cdp.send("Network.emulateNetworkConditions", {**slow, "latency": 0})
+    look(page, watch, "a deal form left while its preview was on its way")
+
+    page.goto(sheet + "/changes")
+    expect(page.locator("main")).to_contain_text("Deal 2")
+    look(page, watch, "change log")
+    page.goto(live_server + "/history")
+    look(page, watch, "history")
+    page.goto(live_server + "/players")
+    look(page, watch, "players")
+    page.get_by_role("link", name=re.compile("^Ana")).first.tap()
+    expect(page.locator("h1")).to_contain_text("Ana")
+    look(page, watch, "a player's page")
+    shot(page, "player-page")
+    # A rename refused (an empty name) comes back in place; the roster is unchanged.
+    page.get_by_text("Rename").tap()
+    page.get_by_label("Name").fill(" ")
+    page.get_by_role("button", name="Save the name").tap()
+    expect(page.locator(".field-error")).to_be_visible()
+    expect(page.locator("h1")).to_have_text("Ana")
+    look(page, watch, "a refused rename")
+
+    page.goto(live_server + "/rules")
+    look(page, watch, "rules index")
+    shot(page, "rules-index")
+    page.get_by_role("link", name=re.compile("^Classic")).first.tap()
+    expect(page.locator("h1")).to_be_visible()
+    look(page, watch, "a rule page")
+    for tool in ("/check/meld", "/check/initial-meld", "/check/going-out", "/check/pickup"):
+        page.goto(live_server + tool)
+        look(page, watch, tool)
+    page.locator("button[data-card]").first.tap()
+    look(page, watch, "a rule tool answering")
