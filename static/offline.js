@@ -84,6 +84,9 @@ function minimumFor(tiers, total) {
 }
 // The header's totals and badges with the deals waiting counted in, marked provisional.
 function showTotals(totals, tiers) {
+  var header = document.querySelector(".totals");
+  var figures = Math.min(8, Math.max.apply(null, totals.map(function (t) { return numberText(t).length; })));
+  header.className = header.className.replace(/ ?figures-\d/, "") + (figures > 5 ? " figures-" + figures : "");
   document.querySelectorAll(".totals .total").forEach(function (box, side) {
     box.querySelector(".total-points").textContent = numberText(totals[side]);
     renumber(box.querySelector(".badge"), minimumFor(tiers, totals[side]));
