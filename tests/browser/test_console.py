@@ -11,7 +11,7 @@ import re
 from playwright.sync_api import Page, expect
 
 from .conftest import ConsoleWatch, shot, tap
-from .test_phone_game import htmx_ready, start_classic, tap_more
+from .test_phone_game import htmx_ready, start_classic, tap_more, type_cases_a_and_b
 
 
 def look(page: Page, watch: ConsoleWatch, what: str) -> None:
@@ -50,13 +50,7 @@ def test_main_pages_log_no_console_error(
     page.get_by_role("link", name="Record deal 1").tap()
     htmx_ready(page)
     look(page, watch, "deal form")
-    page.locator("label.segment", has_text="We").tap()
-    tap_more(page, "Natural canastas", "We")
-    tap_more(page, "Mixed canastas", "We")
-    tap_more(page, "Red threes", "We")
-    page.locator("#sides-0-meld_points").fill("220")
-    page.locator("#sides-0-hand_points").fill("10")
-    tap_more(page, "Red threes", "They", 2)
+    type_cases_a_and_b(page)
     # A slow connection (a train's): each figure typed sends a preview while the last one
     # is still on its way, and Save is tapped before the last answer is in.
     cdp = page.context.new_cdp_session(page)
@@ -68,7 +62,8 @@ def test_main_pages_log_no_console_error(
     page.locator("#sides-1-hand_points").press_sequentially("85", delay=300)
     # Saved at once: the preview of the last figure is due while the save is on its way.
     tap(page.get_by_role("button", name="Save deal 1"))
-    expect(page.locator(".total-points")).to_have_text(["1,210", "265"])
+    # Each request waits 400 ms: the preview ahead of the save, the save, its redirect.
+    expect(page.locator(".total-points")).to_have_text(["1,210", "265"], timeout=15_000)
     look(page, watch, "sheet after a save")
     cdp.send("Network.emulateNetworkConditions", {**slow, "latency": 0})
 

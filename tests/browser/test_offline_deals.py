@@ -10,7 +10,13 @@ from typing import Any
 from playwright.sync_api import Page, expect
 
 from .conftest import shot, tap
-from .test_phone_game import big_concealed_deal, htmx_ready, start_classic, tap_more
+from .test_phone_game import (
+    big_concealed_deal,
+    htmx_ready,
+    start_classic,
+    tap_more,
+    type_a_plain_deal,
+)
 
 
 def worker_ready(page: Page) -> None:
@@ -120,12 +126,7 @@ def test_a_deal_whose_answer_is_lost_is_recorded_once(phone: Page, live_server: 
     and sent again, it is recorded once (its key)."""
     page = phone
     start_classic(page, live_server)
-    page.get_by_role("link", name="Record deal 1").tap()
-    htmx_ready(page)
-    page.locator("#sides-0-meld_points").fill("150")
-    page.locator("#sides-0-hand_points").fill("20")
-    page.locator("#sides-1-meld_points").fill("90")
-    page.locator("#sides-1-hand_points").fill("35")
+    type_a_plain_deal(page)
 
     def lose_answer(route: Any) -> None:
         if route.request.method == "POST" and route.request.url.endswith("/deals/new"):

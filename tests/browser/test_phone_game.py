@@ -34,6 +34,28 @@ def tap_more(page: Page, label: str, side: str, times: int = 1) -> None:
         tap(page.get_by_role("button", name=f"{label}, {side}: one more"))
 
 
+def type_a_plain_deal(page: Page) -> None:
+    """From the sheet, deal 1 typed (not saved): We 150 - 20, They 90 - 35, nobody out."""
+    page.get_by_role("link", name="Record deal 1").tap()
+    htmx_ready(page)
+    page.locator("#sides-0-meld_points").fill("150")
+    page.locator("#sides-0-hand_points").fill("20")
+    page.locator("#sides-1-meld_points").fill("90")
+    page.locator("#sides-1-hand_points").fill("35")
+
+
+def type_cases_a_and_b(page: Page) -> None:
+    """RULES.md section 8, case A for We (out) and most of case B for They: the taps and
+    figures up to They's own points."""
+    page.locator("label.segment", has_text="We").tap()
+    tap_more(page, "Natural canastas", "We")
+    tap_more(page, "Mixed canastas", "We")
+    tap_more(page, "Red threes", "We")
+    page.locator("#sides-0-meld_points").fill("220")
+    page.locator("#sides-0-hand_points").fill("10")
+    tap_more(page, "Red threes", "They", 2)
+
+
 def big_concealed_deal(page: Page, number: int) -> None:
     """RULES.md case D for We (2295), They hold 120: recorded as deal ``number``."""
     page.get_by_role("link", name=f"Record deal {number}").tap()
@@ -65,13 +87,7 @@ def test_a_whole_game_with_thumbs(phone: Page, live_server: str) -> None:
     # Deal 1: RULES.md section 8, cases A (We) and B (They), with the live preview.
     page.get_by_role("link", name="Record deal 1").tap()
     htmx_ready(page)
-    page.locator("label.segment", has_text="We").tap()
-    tap_more(page, "Natural canastas", "We")
-    tap_more(page, "Mixed canastas", "We")
-    tap_more(page, "Red threes", "We")
-    page.locator("#sides-0-meld_points").fill("220")
-    page.locator("#sides-0-hand_points").fill("10")
-    tap_more(page, "Red threes", "They", 2)
+    type_cases_a_and_b(page)
     page.locator("#sides-1-meld_points").fill("150")
     page.locator("#sides-1-hand_points").fill("85")
     expect(page.locator("#preview")).to_contain_text("+1,210")
@@ -267,12 +283,7 @@ def test_a_save_that_cannot_reach_the_server_keeps_the_deal(phone: Page, live_se
     shows it waiting, and the next page load records it."""
     page = phone
     start_classic(page, live_server)
-    page.get_by_role("link", name="Record deal 1").tap()
-    htmx_ready(page)
-    page.locator("#sides-0-meld_points").fill("150")
-    page.locator("#sides-0-hand_points").fill("20")
-    page.locator("#sides-1-meld_points").fill("90")
-    page.locator("#sides-1-hand_points").fill("35")
+    type_a_plain_deal(page)
 
     def drop(route: Any) -> None:  # the connection drops as the deal is sent
         if route.request.method == "POST" and route.request.url.endswith("/deals/new"):
