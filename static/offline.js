@@ -131,9 +131,10 @@ function showPendingInForm(form) {
     if (refused) return restoreRefused(form, refused);
     var used = deals.some(function (d) { return d.key === nonce.value; });
     if (!navigator.onLine || used) nonce.value = newKey();  // a kept copy's key is spent
-    // A form kept from before the last sheet seen online starts from that sheet.
+    // A form kept from before the last sheet seen online starts from that sheet (offline
+    // only: online the form is the server's own, and a deal deleted elsewhere counts).
     var seen = (localStorage.getItem("sheet-" + form.dataset.game) || "").split(" ");
-    var behind = Math.max(0, Number(seen[0]) - Number(form.dataset.number)) || 0;
+    var behind = navigator.onLine ? 0 : Math.max(0, Number(seen[0]) - Number(form.dataset.number)) || 0;
     if (!deals.length && !behind) return;
     var table = JSON.parse(form.dataset.scoreTable);
     var totals = addUp(behind ? seen.slice(1).join(" ") : form.dataset.totals, deals);
