@@ -1,9 +1,9 @@
-// Deals saved with no connection (issue 17; app.js loads this file where needed) wait
-// on the phone, in IndexedDB, under their
-// form's one-time key: sent again, a deal is recorded once. They go in order, on the next
-// page load or when the connection returns; one the server refuses stops its game's queue
-// and comes back to its form with the server's words. Their scores until then are
-// provisional: from the game's numbers that the deal form carries (data-score-table).
+// Deals saved with no connection (issue 17; app.js loads this file where needed) wait on
+// the phone, in IndexedDB, under their form's one-time key: sent again, a deal is recorded
+// once. They go in order, on the next page load or when the connection returns; one the
+// server refuses stops its game's queue and comes back to its form with the server's words.
+// Their scores until then are provisional: from the game's numbers that the deal form
+// carries (data-score-table, from rules.score_table).
 var pendingDb = null;
 function pendingStore(mode, work) {
   pendingDb = pendingDb || new Promise(function (ok, fail) {
