@@ -7,36 +7,26 @@ from __future__ import annotations
 
 import re
 import secrets
-from collections.abc import Callable, Iterator
+from typing import Any
 
 import pytest
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import Page, expect
 
-from .conftest import PHONE, shot, tap
+from .conftest import shot, tap
 from .test_history_pages import CASE_A, CASE_B, api_game
 
 
-@pytest.fixture(params=["light", "dark"])
-def skopje_phone(
-    request: pytest.FixtureRequest, new_context: Callable[..., BrowserContext]
-) -> Iterator[Page]:
-    context = new_context(
-        viewport=PHONE,
-        color_scheme=request.param,
-        is_mobile=True,
-        has_touch=True,
-        device_scale_factor=2,
-        timezone_id="Europe/Skopje",
-    )
-    page = context.new_page()
-    page.set_default_timeout(10_000)
-    yield page
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
+    """Every phone of this file is in Skopje (the shared ``phone`` fixture, console watch
+    and all, opens its context with these)."""
+    return {**browser_context_args, "timezone_id": "Europe/Skopje"}
 
 
 def test_the_history_shows_and_filters_by_the_phones_own_day(
-    skopje_phone: Page, live_server: str
+    phone: Page, live_server: str
 ) -> None:
-    page = skopje_phone
+    page = phone
     run = secrets.token_hex(3)  # the live server outlives one test: this run's games only
     names = [f"{name} {run}" for name in ("Ilina", "Jovan", "Kalina", "Luka")]
     played, _secret = api_game(page, live_server, names, [CASE_A, CASE_B])
