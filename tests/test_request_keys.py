@@ -4,11 +4,13 @@ that change was undone or its deal deleted; the key with another request is a 42
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 import pytest
 from flask import Flask
-from flask.testing import FlaskClient
+from flask.testing import FlaskClient, FlaskCliRunner
 from flask_migrate import downgrade, upgrade
 
 from scorekeeper import MIGRATIONS
@@ -234,5 +236,33 @@ def test_keys_kept_on_deals_move_to_the_change_log_with_the_migration(
     assert again.status_code == 201
     assert the_deal(again.get_json()) == the_deal(first.get_json())
     other = client.post(f"/api/games/{game_id}/deals", json=OTHER, headers=keyed(token, "old"))
+    assert other.status_code == 422
+    assert len(get_game(client, game_id)["deals"]) == 1
+
+
+@pytest.mark.parametrize("kept_on_deals", [False, True], ids=["this backup", "older backup"])
+def test_keys_come_back_with_a_restore(
+    client: FlaskClient, runner: FlaskCliRunner, tmp_path: Path, kept_on_deals: bool
+) -> None:
+    """A backup keeps the keys with the change log; one from before that keeps them on the
+    deals, and a restore moves them to the changes that recorded those deals."""
+    game_id, token = new_game(client)
+    first = client.post(f"/api/games/{game_id}/deals", json=DEAL, headers=keyed(token, "b1"))
+    assert first.status_code == 201
+    path = tmp_path / "backup.json"
+    assert runner.invoke(args=["backup", str(path)]).exit_code == 0
+    if kept_on_deals:
+        document = json.loads(path.read_text())
+        game = document["games"][0]
+        for change in game["changes"]:
+            change.pop("request_key"), change.pop("request_hash")
+        game["deals"][0].update(request_key="b1", request_hash="0" * 64)
+        path.write_text(json.dumps(document))
+    done = runner.invoke(args=["restore", "--replace", str(path)])
+    assert done.exit_code == 0, done.output
+    again = client.post(f"/api/games/{game_id}/deals", json=DEAL, headers=keyed(token, "b1"))
+    assert again.status_code == 201
+    assert the_deal(again.get_json()) == the_deal(first.get_json())
+    other = client.post(f"/api/games/{game_id}/deals", json=OTHER, headers=keyed(token, "b1"))
     assert other.status_code == 422
     assert len(get_game(client, game_id)["deals"]) == 1
