@@ -364,7 +364,7 @@ def test_a_deal_form_nonce_that_is_no_request_key_is_not_kept(
     assert client.post(f"/games/{game_id}/deals/new", data=data).status_code == 302
     with app.app_context():
         stored = db.session.get(Game, game_id)
-        assert stored is not None and [deal.request_key for deal in stored.deals] == [None]
+        assert stored is not None and [c.request_key for c in stored.changes] == [None, None]
     path = tmp_path / "backup.json"
     assert runner.invoke(args=["backup", str(path)]).exit_code == 0
     done = runner.invoke(args=["restore", "--replace", str(path)])

@@ -388,7 +388,7 @@ def test_a_new_name_added_meanwhile_by_another_game_is_the_same_person(
     """Two phones start games naming the same new player at the same moment: the one that
     commits second finds the person the first added (a real second connection writes).
     PostgreSQL only: on SQLite a new game holds the one write lock, so the other waits."""
-    import scorekeeper.store.changes as changes
+    import scorekeeper.store.changes.new_game as changes
 
     if not app.config["SQLALCHEMY_DATABASE_URI"].startswith("postgresql"):
         pytest.skip("SQLite's writers take turns: no two games add a name at once")

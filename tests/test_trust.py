@@ -14,7 +14,7 @@ from flask.testing import FlaskClient
 from sqlalchemy import select, update
 
 from scorekeeper.store import db
-from scorekeeper.store.models import Deal, Person
+from scorekeeper.store.models import Change, Person
 
 from .conftest import app_for_tests
 from .test_api import auth, get_game, new_game, result
@@ -262,7 +262,7 @@ def test_a_key_stored_before_bodies_were_compared_answers_as_before(
     body = {"results": [result(150, red_threes=2, hand=85), result(90, hand=20)]}
     first = client.post(f"/api/games/{game_id}/deals", json=body, headers=headers)
     with app.app_context():
-        db.session.execute(update(Deal).values(request_hash=None))
+        db.session.execute(update(Change).values(request_hash=None))
         db.session.commit()
     other = {"results": [result(150, red_threes=2, hand=85), result(95, hand=20)]}
     again = client.post(f"/api/games/{game_id}/deals", json=other, headers=headers)

@@ -282,7 +282,12 @@ def create() -> tuple[Response, int]:
         raise ApiError(422, "options must be an object.", {"options": "Must be an object."})
     first_dealer = integer(body.get("first_dealer", 0), "first_dealer")
     game, token = changes.create_game(
-        variant, _side_specs(body.get("sides")), options, first_dealer, device=_device()
+        variant,
+        _side_specs(body.get("sides")),
+        options,
+        first_dealer,
+        device=_device(),
+        request_key=_idempotency_key(),
     )
     return jsonify({**game_json(games.sheet_of(game)), "token": token}), 201
 
@@ -520,7 +525,12 @@ def delete(game_id: str, number: int) -> Response:
     _number(game, number)
     try:
         sheet = changes.delete_deal(
-            game_id, number, secret=_bearer(), version=_if_match(), device=_device()
+            game_id,
+            number,
+            secret=_bearer(),
+            version=_if_match(),
+            device=_device(),
+            request_key=_idempotency_key(),
         ).sheet
     except Refused as refusal:
         if refusal.why is Why.OUTDATED:
@@ -582,7 +592,9 @@ def undo(game_id: str, change_id: int) -> Response:
 def delete_game(game_id: str) -> Response:
     """Delete the game: it leaves every list; GET answers 410 until it is restored."""
     _secured(game_id)
-    deleted = changes.delete_game(game_id, secret=_bearer(), device=_device())
+    deleted = changes.delete_game(
+        game_id, secret=_bearer(), device=_device(), request_key=_idempotency_key()
+    )
     return jsonify(game_json(deleted.sheet))
 
 
@@ -590,7 +602,9 @@ def delete_game(game_id: str) -> Response:
 def restore_game(game_id: str) -> Response:
     """Bring a deleted game back into every list."""
     _secured(game_id)
-    restored = changes.restore_game(game_id, secret=_bearer(), device=_device())
+    restored = changes.restore_game(
+        game_id, secret=_bearer(), device=_device(), request_key=_idempotency_key()
+    )
     return jsonify(game_json(restored.sheet))
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import gzip
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -28,11 +28,21 @@ from ..rules import errors_of, validate_deal
 from ..rules.scoring import INTEGER_FIELDS
 from ..rules.text import Text
 from .changes import MAX_START, check_first_dealer, check_start, keep_records, table_rules
-from .db import db, write
+from .changes.commit import fingerprint
+from .db import db, transaction
 from .errors import MAX_REQUEST_KEY, Refused, Why, check_moment, check_name, is_request_key
 from .games import GAME_ID, Sheet, sheet_of, side_results
 from .history import every_game
-from .log import Read, entries_json, link_undoes, log_json, read_log, reconstructed_log
+from .log import (
+    RECORDED,
+    Read,
+    entries_json,
+    link_undoes,
+    log_json,
+    read_log,
+    reconstructed_log,
+    results_of,
+)
 from .models import Change, Deal, DealResult, Game, Person, Player, Side
 from .players import name_key
 from .seats import check_cards
@@ -100,8 +110,6 @@ def _game(game: Game) -> dict[str, Any]:
             {
                 "seq": deal.seq,
                 "version": deal.version,
-                "request_key": deal.request_key,
-                "request_hash": deal.request_hash,
                 "created_at": _stamp(deal.created_at),
                 "results": [entries_json(r) for r in deal.results],
             }
@@ -110,7 +118,10 @@ def _game(game: Game) -> dict[str, Any]:
         "totals": list(sheet.state.totals),
         "winner": sheet.state.winner,
         "deleted_at": None if game.deleted_at is None else _stamp(game.deleted_at),
-        "changes": [{**log_json(c), "request_key": c.request_key} for c in game.changes],
+        "changes": [
+            {**log_json(c), "request_key": c.request_key, "request_hash": c.request_hash}
+            for c in game.changes
+        ],
     }
 
 
@@ -278,16 +289,12 @@ def _restored_game(data: Mapping[str, Any], people: Mapping[int, Person]) -> tup
                 f"{path}.request_key",
                 f"A request key is 1 to {MAX_REQUEST_KEY} printable ASCII characters.",
             )
-        # What the key recorded (backups from before hashes have none: a retry is then
-        # answered with the deal, whatever its figures, as it was before).
-        digest = deal_data.get("request_hash")
-        if digest is not None and not (isinstance(digest, str) and TOKEN_HASH.fullmatch(digest)):
-            raise _wrong(f"{path}.request_hash", "Not the hash of a request (64 hex digits).")
+        # Backups from before keys were kept in the change log keep them on the deals:
+        # checked all the same, and carried over to the change that recorded the deal.
+        _request_hash(deal_data, path)
         deal = Deal(
             seq=_whole(deal_data["seq"], f"{path}.seq"),
             version=_whole(deal_data.get("version", 1), f"{path}.version"),
-            request_key=key,
-            request_hash=digest,
             created_at=check_moment(deal_data.get("created_at"), f"{path}.created_at"),
         )
         results = deal_data["results"]
@@ -308,20 +315,53 @@ def _restored_game(data: Mapping[str, Any], people: Mapping[int, Person]) -> tup
     return game, sheet
 
 
+def _request_hash(data: Mapping[str, Any], path: str) -> str | None:
+    """What a kept request key's request asked (None from before that was kept: a retry is
+    then answered as before)."""
+    digest = data.get("request_hash")
+    if digest is not None and not (isinstance(digest, str) and TOKEN_HASH.fullmatch(digest)):
+        raise _wrong(f"{path}.request_hash", "Not the hash of a request (64 hex digits).")
+    return digest
+
+
 def _restored_log(data: Mapping[str, Any], game: Game) -> list[Read]:
     """The game's change log, checked as an import's is; a backup from before the log
     gets one reconstructed from its deals, as the migration that began it did."""
     if "changes" not in data:
-        return [(change, None) for change in reconstructed_log(game.created_at, game.deals)]
-    read = read_log(data["changes"], len(game.sides))
-    for index, ((change, _place), item) in enumerate(zip(read, data["changes"], strict=True)):
-        key = item.get("request_key")
-        if key is not None and not (isinstance(key, str) and is_request_key(key)):
-            raise _wrong(f"changes.{index}.request_key", "Not a request key.")
-        change.request_key = key
-        # Its id as it was: an undo names it, and so may an API client.
-        change.id = _whole(item.get("id"), f"changes.{index}.id")
+        read: list[Read] = [
+            (change, None) for change in reconstructed_log(game.created_at, game.deals)
+        ]
+    else:
+        read = read_log(data["changes"], len(game.sides))
+        for index, ((change, _place), item) in enumerate(zip(read, data["changes"], strict=True)):
+            key = item.get("request_key")
+            if key is not None and not (isinstance(key, str) and is_request_key(key)):
+                raise _wrong(f"changes.{index}.request_key", "Not a request key.")
+            change.request_key = key
+            change.request_hash = _request_hash(item, f"changes.{index}")
+            # Its id as it was: an undo names it, and so may an API client.
+            change.id = _whole(item.get("id"), f"changes.{index}.id")
+    _keys_from_deals(data, [change for change, _place in read])
     return read
+
+
+def _keys_from_deals(data: Mapping[str, Any], log: Sequence[Change]) -> None:
+    """A backup from before keys were kept in the change log keeps each on the deal it
+    recorded: it goes to the change that recorded that deal, as the migration moved them
+    (with what that request asked, from the change's own figures)."""
+    keyed = {c.request_key for c in log if c.request_key is not None}
+    for deal_data in data["deals"]:
+        key = deal_data.get("request_key")
+        if key is None or key in keyed:
+            continue
+        recorded = next(
+            (c for c in log if c.kind == RECORDED and c.deal_seq == deal_data.get("seq")), None
+        )
+        if recorded is not None and recorded.request_key is None:
+            recorded.request_key = key
+            if deal_data.get("request_hash") is not None:
+                recorded.request_hash = fingerprint("record-deal", results_of(recorded.after))
+            keyed.add(key)
 
 
 def _placed(refused: Refused, where: str, label: str) -> BackupError:
@@ -336,7 +376,7 @@ def restore(path: Path, *, replace: bool = False) -> Counts:
     players, unless ``replace`` (then they are deleted first, in the same transaction).
     Every value is checked as the app checks it anywhere else, and every time is kept."""
     document = _read(path)
-    with write():
+    with transaction():
         occupied = db.session.scalar(select(func.count(Game.id))) or db.session.scalar(
             select(func.count(Person.id))
         )

@@ -3,7 +3,7 @@
 Reads see one snapshot: every query of a request sees the database as it stood at the
 first one (SQLite: SQLAlchemy emits ``BEGIN``, which the sqlite3 module leaves out before
 a SELECT; PostgreSQL: REPEATABLE READ, set in the app factory). A change goes through
-``write()``: it waits for the lock before it reads anything it will change (SQLite:
+``transaction()``: it waits for the lock before it reads anything it will change (SQLite:
 ``BEGIN IMMEDIATE``, the database's one writer; PostgreSQL: READ COMMITTED, and the
 game's row is locked with ``SELECT ... FOR UPDATE``), so it reads what the last committed
 change left and never loses a race after it has begun.
@@ -115,7 +115,7 @@ BUSY = T("This game is too busy right now; try again.")
 
 
 @contextmanager
-def write(busy: Text = BUSY) -> Iterator[None]:
+def transaction(busy: Text = BUSY) -> Iterator[None]:
     """One change, in one transaction of ``db.session``: committed when the block ends,
     rolled back when it raises. Whatever the session read before is let go first, so the
     change reads afresh under the lock (lock the game's row with ``with_for_update``).

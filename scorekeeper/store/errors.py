@@ -13,12 +13,12 @@ from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime, timedelta
 from types import MappingProxyType
 
-from ..rules import Violation
+from ..rules import Severity, Violation
 from ..rules.text import T, Text
 
 #: Longest name for a side or a player; longer would not fit a phone's score sheet.
 MAX_NAME = 40
-#: Longest request key (a deal form's nonce, an API Idempotency-Key) kept with a deal.
+#: Longest request key (a page form's nonce, an API Idempotency-Key) kept in a change log.
 MAX_REQUEST_KEY = 64
 #: No game of this app was played before it: an older date is a slip (or a year 1).
 EARLIEST = datetime(1990, 1, 1)
@@ -43,8 +43,8 @@ class Why(enum.Enum):
     OUTDATED = "outdated"
     #: The database stayed held by other writers for longer than a request waits.
     BUSY = "busy"
-    #: The request's key (a form's nonce, an Idempotency-Key) already recorded a deal
-    #: with other figures.
+    #: The request's key (a form's nonce, an Idempotency-Key) already made a change of
+    #: another request (another route, deal or body).
     REUSED = "reused"
     #: The game was deleted (its change log can restore it).
     GONE = "gone"
@@ -59,6 +59,7 @@ class Refused(Exception):
         text: Text,
         fields: Mapping[str, Text] | None = None,
         *,
+        warnings: Mapping[str, Text] | None = None,
         current_version: int | None = None,
         deal: int | None = None,
         change: int | None = None,
@@ -67,21 +68,28 @@ class Refused(Exception):
         self.why = why
         self.text = text
         self.fields: Mapping[str, Text] = MappingProxyType(dict(fields or {}))
+        #: What looks unlikely in the entry, per field (saved anyway once the errors go).
+        self.warnings: Mapping[str, Text] = MappingProxyType(dict(warnings or {}))
         #: With ``Why.OUTDATED``: the deal's version now.
         self.current_version = current_version
-        #: With ``Why.REUSED``: the number of the deal the key recorded.
+        #: With ``Why.REUSED``: the number of the deal the key's change was of, if any.
         self.deal = deal
         #: With an undo refused: the later change in its way.
         self.change = change
 
     @classmethod
     def breaking(cls, violations: Sequence[Violation], prefix: str = "") -> Refused:
-        """The rules engine's errors for an entry; ``prefix`` places their paths
+        """An entry that breaks a rule: ALL the rules engine found in it (as
+        ``validate_deal`` returns them), errors in ``fields`` and warnings in ``warnings``
+        (the first per path), worded by the first error. ``prefix`` places their paths
         (``deals.3.`` in an imported document)."""
         fields: dict[str, Text] = {}
+        warnings: dict[str, Text] = {}
         for violation in violations:
-            fields.setdefault(prefix + violation.field, violation.text)
-        return cls(Why.INVALID, violations[0].text, fields)
+            kept = fields if violation.severity is Severity.ERROR else warnings
+            kept.setdefault(prefix + violation.field, violation.text)
+        first = next((v for v in violations if v.severity is Severity.ERROR), violations[0])
+        return cls(Why.INVALID, first.text, fields, warnings=warnings)
 
 
 def check_name(value: str, path: str, *, side: bool) -> str:
@@ -108,8 +116,8 @@ def check_name(value: str, path: str, *, side: bool) -> str:
 
 
 def is_request_key(key: str) -> bool:
-    """Whether ``key`` may be kept as a deal's request key: 1 to ``MAX_REQUEST_KEY``
-    printable ASCII characters (it goes into logs and the deal's column as it is)."""
+    """Whether ``key`` may be kept as a request key: 1 to ``MAX_REQUEST_KEY`` printable
+    ASCII characters (it goes into logs and the change log's column as it is)."""
     return 0 < len(key) <= MAX_REQUEST_KEY and key.isascii() and key.isprintable()
 
 

@@ -268,11 +268,11 @@ def table_of(game_id: str) -> Table | None:
     return Table(variant, dict(options or {}), sides, token_hash)
 
 
-_HOLD = select(GAME.c.id).where(GAME.c.id == bindparam("game_id")).with_for_update()
+_LOCK_GAME = select(GAME.c.id).where(GAME.c.id == bindparam("game_id")).with_for_update()
 
 
-def hold(game_id: str) -> bool:
-    """Inside ``db.write()``: lock the game's row until the transaction ends, so that
+def lock_game(game_id: str) -> bool:
+    """Inside ``db.transaction()``: lock the game's row until the transaction ends, so that
     changes of one game take turns (SQLite's writer holds the whole database already).
     A statement of its own: PostgreSQL's next statement then reads what the change before
     committed (a statement that waited for a lock still reads from before it waited).
@@ -281,7 +281,7 @@ def hold(game_id: str) -> bool:
         return False
     if db.session.get_bind().dialect.name == "sqlite":
         return True
-    return db.session.scalar(_HOLD, {"game_id": game_id}) is not None
+    return db.session.scalar(_LOCK_GAME, {"game_id": game_id}) is not None
 
 
 #: A game's row with its sides and players, one row per player in seat order, and its

@@ -115,19 +115,7 @@ class Player(db.Model):  # type: ignore[name-defined]
 
 class Deal(db.Model):  # type: ignore[name-defined]
     __tablename__ = "deal"
-    __table_args__ = (
-        UniqueConstraint("game_id", "seq"),
-        # Only deals that carry a key are indexed: most have none (an API client that
-        # does not retry), and every deal recorded would otherwise write a page of it.
-        Index(
-            "uq_deal_game_id_request_key",
-            "game_id",
-            "request_key",
-            unique=True,
-            sqlite_where=text("request_key IS NOT NULL"),
-            postgresql_where=text("request_key IS NOT NULL"),
-        ),
-    )
+    __table_args__ = (UniqueConstraint("game_id", "seq"),)
 
     id: Mapped[int] = mapped_column(primary_key=True)
     game_id: Mapped[str] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"))
@@ -136,13 +124,6 @@ class Deal(db.Model):  # type: ignore[name-defined]
     seq: Mapped[int]
     #: Bumped on every edit, for the optimistic check when two phones edit one deal.
     version: Mapped[int] = mapped_column(default=1)
-    #: The deal form's nonce or the API's Idempotency-Key: a repeated request records
-    #: one deal, not two.
-    request_key: Mapped[str | None] = mapped_column(String(64), default=None)
-    #: SHA-256 (hex) of the entries the keyed request recorded: the same key with other
-    #: figures is refused rather than answered with this deal. None for deals recorded
-    #: before it was kept (and for deals without a key).
-    request_hash: Mapped[str | None] = mapped_column(String(64), default=None)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
     game: Mapped[Game] = relationship(back_populates="deals")
@@ -180,7 +161,19 @@ class Change(db.Model):  # type: ignore[name-defined]
     log is how they got there, and what an undo reads."""
 
     __tablename__ = "change"
-    __table_args__ = (Index("ix_change_game_id_id", "game_id", "id"),)
+    __table_args__ = (
+        Index("ix_change_game_id_id", "game_id", "id"),
+        # A key makes one change per game. Only changes that carry one are indexed (most
+        # have none); the key leads, so a new game's key is found without its game.
+        Index(
+            "uq_change_request_key_game_id",
+            "request_key",
+            "game_id",
+            unique=True,
+            sqlite_where=text("request_key IS NOT NULL"),
+            postgresql_where=text("request_key IS NOT NULL"),
+        ),
+    )
 
     id: Mapped[int] = mapped_column(primary_key=True)
     game_id: Mapped[str] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"))
@@ -205,7 +198,11 @@ class Change(db.Model):  # type: ignore[name-defined]
     #: Written by the migration that started the log, from the deals as they stood.
     reconstructed: Mapped[bool] = mapped_column(default=False)
     #: The page form's nonce or the API's Idempotency-Key that made it: a retried
-    #: request makes the change once.
+    #: request makes the change once, even after the change was undone or its deal deleted.
     request_key: Mapped[str | None] = mapped_column(String(64), default=None)
+    #: SHA-256 (hex) of what that request asked (its route, its target and its body, as
+    #: ``changes.commit.fingerprint`` writes it): the same key asking something else is
+    #: refused. None for keys kept before it was (and for changes without a key).
+    request_hash: Mapped[str | None] = mapped_column(String(64), default=None)
 
     game: Mapped[Game] = relationship(back_populates="changes")

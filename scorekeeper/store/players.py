@@ -38,7 +38,7 @@ from ..rules.stats import (
     summarise,
 )
 from ..rules.text import T
-from .db import db, write
+from .db import db, transaction
 from .errors import Refused, Why, check_name
 from .log import MAX_DEVICE, RENAMED
 from .models import Change, Game, Person, Player, Side, utcnow
@@ -143,7 +143,7 @@ def roster_choices() -> list[tuple[int, str]]:
 def add(name: str) -> Person:
     """Add someone to the roster; refused when the name is taken."""
     name = check_name(name, "name", side=False)
-    with write():
+    with transaction():
         if db.session.scalar(select(Person.id).where(Person.key == name_key(name))) is not None:
             raise Refused(
                 Why.CONFLICT,
@@ -170,7 +170,7 @@ def rename(person_id: int, name: str, *, scoring: Collection[str], device: str =
     keeps score of one of their games (``scoring``: the ids of the games whose secret the
     caller holds) may: the name shows on every game they sat in, and in their change logs."""
     name = check_name(name, "name", side=False)
-    with write(busy=T("A game of theirs was being changed at the same moment; try again.")):
+    with transaction(busy=T("A game of theirs was being changed at the same moment; try again.")):
         person = db.session.get(Person, person_id)
         if person is None:
             raise Refused(Why.NOT_FOUND, T("There is no such player on the list."))

@@ -1,0 +1,53 @@
+"""Every change to a game: one command each, each one transaction (``db.transaction``).
+
+A command locks the game's row first (on SQLite the database's write lock), reads what it
+changes, checks everything the change needs (the game is there and may change, the
+secret, the figures against the rule set) and refuses with one ``Refused`` carrying every
+problem; then it writes the change and ends in the one shared commit step
+(``commit.commit``): the versions moved, the sides' records and the change log's entry
+written, the request's key remembered. The deal page, the API and import all call these.
+
+One module per kind of change: ``new_game``, ``deals`` (record, edit, delete), ``undo``
+(undo, delete and restore a game) and ``imports``.
+"""
+
+from ..log import MAX_DEVICE
+from .checks import GAME_GONE, GAME_OVER, NO_GAME
+from .commit import keep_records
+from .deals import Changed, Edited, Recorded, delete_deal, edit_deal, record_deal
+from .imports import Claimed, import_game
+from .new_game import (
+    MAX_START,
+    SideSpec,
+    check_first_dealer,
+    check_start,
+    create_game,
+    table_rules,
+)
+from .undo import Undone, delete_game, restore_game, undo_change
+
+__all__ = [
+    "GAME_GONE",
+    "GAME_OVER",
+    "MAX_DEVICE",
+    "MAX_START",
+    "NO_GAME",
+    "Changed",
+    "Claimed",
+    "Edited",
+    "Recorded",
+    "SideSpec",
+    "Undone",
+    "check_first_dealer",
+    "check_start",
+    "create_game",
+    "delete_deal",
+    "delete_game",
+    "edit_deal",
+    "import_game",
+    "keep_records",
+    "record_deal",
+    "restore_game",
+    "table_rules",
+    "undo_change",
+]

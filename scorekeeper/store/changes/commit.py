@@ -1,0 +1,284 @@
+"""The end of every change: one step that no command can leave out.
+
+Each command checks everything first and then calls ``commit``: it moves the game's
+version (its pages' ETags and cache keys) and its people's, writes each side's running
+total and record and the game's finished flag, writes the change log's entry and keeps
+the request's key and fingerprint with it. Its statements are built once (Core, on the
+tables): recording a deal is the change made most often, and building a statement and the
+ORM's handling cost more than running it.
+
+A request key (a page form's nonce, an API ``Idempotency-Key``) is remembered with the
+game's change log: ``earlier`` finds the change a key made, so that a retried request
+answers as the first time and changes nothing, even after that change was undone or its
+deal deleted; the key sent with another request is refused (``Why.REUSED``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import bindparam, insert, select, update
+from sqlalchemy.orm.attributes import set_committed_value
+
+from ...rules.stats import SideRecord, side_records
+from ...rules.text import T
+from ..db import db
+from ..errors import Refused, Why
+from ..games import Sheet, sheet_of, side_results
+from ..log import MAX_DEVICE, describe
+from ..models import Change, Game, Person, Side, utcnow
+from ..players import record_to_json
+
+GAME = Game.__table__
+SIDE = Side.__table__
+PERSON = Person.__table__
+CHANGE = Change.__table__
+
+#: The game moves to its next version: its pages' ETags and cache keys change with it.
+_GAME_CHANGED = (
+    update(GAME)
+    .where(GAME.c.id == bindparam("game_id"))
+    .values(
+        version=GAME.c.version + 1,
+        updated_at=bindparam("now", type_=GAME.c.updated_at.type),
+        finished=bindparam("finished"),
+    )
+)
+#: And so do the pages of the people at the game.
+_PEOPLE_CHANGED = (
+    update(PERSON)
+    .where(PERSON.c.id.in_(bindparam("people", expanding=True)))
+    .values(version=PERSON.c.version + 1)
+)
+_SIDE_RECORD = (
+    update(SIDE)
+    .where(SIDE.c.id == bindparam("side_id"))
+    .values(
+        total=bindparam("new_total"),
+        outcome=bindparam("new_outcome"),
+        record=bindparam("new_record", type_=SIDE.c.record.type),
+    )
+)
+_NEW_CHANGE = insert(CHANGE).returning(CHANGE.c.id)
+_EARLIER = select(
+    CHANGE.c.id,
+    CHANGE.c.kind,
+    CHANGE.c.deal_seq,
+    CHANGE.c.deal_number,
+    CHANGE.c.after,
+    CHANGE.c.undoes,
+    CHANGE.c.request_hash,
+).where(CHANGE.c.request_key == bindparam("key"), CHANGE.c.game_id == bindparam("game_id"))
+
+
+@dataclass(frozen=True)
+class RequestKey:
+    """A request's key and its fingerprint: what it asked, as ``fingerprint`` writes it."""
+
+    key: str
+    fingerprint: str
+
+
+def fingerprint(route: str, *asked: object) -> str:
+    """What a request asked, as a SHA-256 hex: the command (``record-deal``), its target
+    (a deal's number, a change's id) and its figures as the rules engine reads them, so
+    that neither a body's spacing and key order nor figures left out at their default
+    make it another request. Every command computes its own the same way."""
+    canonical = json.dumps([route, *asked], sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+
+
+def keyed(key: str | None, route: str, *asked: object) -> RequestKey | None:
+    """The request key of a command, with its fingerprint; None without a key."""
+    return None if key is None else RequestKey(key, fingerprint(route, *asked))
+
+
+@dataclass(frozen=True)
+class Earlier:
+    """The change a request key made, as its retry is answered from."""
+
+    id: int
+    kind: str
+    deal_seq: int | None
+    deal_number: int | None
+    after: Any
+    undoes: int | None
+    request_hash: str | None
+
+
+def earlier(game_id: str, key: RequestKey | None, kind: str) -> Earlier | None:
+    """The change this request's key made before in this game (a double tap, a retry), or
+    None. The key sent with another request (another command, target or body) is refused.
+    A key kept before fingerprints were has none: it answers as before when the change is
+    of this command's ``kind``."""
+    if key is None:
+        return None
+    row = db.session.execute(_EARLIER, {"game_id": game_id, "key": key.key}).first()
+    if row is None:
+        return None
+    found = Earlier(*row)
+    if found.request_hash != key.fingerprint and (found.request_hash or found.kind != kind):
+        raise reused(found)
+    return found
+
+
+def reused(row: Earlier) -> Refused:
+    """The refusal of a key that made another change than the one asked now."""
+    what = describe(Change(kind=row.kind, deal_number=row.deal_number))
+    return Refused(
+        Why.REUSED,
+        T(
+            "This request's key was already used for another request (%(what)s); nothing "
+            "was changed.",
+            what=what,
+        ),
+        {"Idempotency-Key": T("Already used for another request (%(what)s).", what=what)},
+        deal=row.deal_number,
+        change=row.id,
+    )
+
+
+@dataclass(frozen=True)
+class Entry:
+    """The change log's entry a change writes."""
+
+    kind: str
+    #: The deal's identity (``Deal.seq``) and its number when the change was made.
+    deal: tuple[int, int] | None = None
+    #: The deal before and after the change (``log.snapshot``), or a rename's names.
+    before: object = None
+    after: object = None
+    #: The change an undo reverts.
+    undoes: int | None = None
+
+
+def commit(
+    game_id: str,
+    entries: Sequence[Entry],
+    *,
+    records: Sequence[tuple[int, SideRecord]],
+    finished: bool,
+    people: Sequence[int],
+    device: str,
+    key: RequestKey | None,
+    at: datetime | None = None,
+) -> int | None:
+    """The shared end of every change, in its transaction: the game's and its people's
+    versions moved, each side's record (``(side id, record)``) and the finished flag
+    kept, the log's entries written, the first with the request's key; the last entry's
+    id. Only an import that carries its own change log (added already) writes none."""
+    now = at or utcnow()
+    # What the ORM changed (deals, a restored game's date) goes first.
+    db.session.flush()
+    db.session.execute(_GAME_CHANGED, {"game_id": game_id, "now": now, "finished": finished})
+    db.session.execute(
+        _SIDE_RECORD,
+        [
+            {
+                "side_id": side_id,
+                "new_total": record.total,
+                "new_outcome": record.outcome.value,
+                "new_record": record_to_json(record),
+            }
+            for side_id, record in records
+        ],
+    )
+    if people:
+        db.session.execute(_PEOPLE_CHANGED, {"people": list(people)})
+    change_id = None
+    for index, entry in enumerate(entries):
+        seq, number = entry.deal if entry.deal is not None else (None, None)
+        kept = key if index == 0 else None
+        change_id = db.session.scalar(
+            _NEW_CHANGE,
+            {
+                "game_id": game_id,
+                "kind": entry.kind,
+                "at": now,
+                "device": device[:MAX_DEVICE],
+                "deal_seq": seq,
+                "deal_number": number,
+                "before": entry.before,
+                "after": entry.after,
+                "undoes": entry.undoes,
+                "undone": False,
+                "reconstructed": False,
+                "request_key": None if kept is None else kept.key,
+                "request_hash": None if kept is None else kept.fingerprint,
+            },
+        )
+    return change_id
+
+
+def replayed(game: Game) -> Sheet:
+    """The changed game (as changed in memory) replayed; refused when the change would
+    leave deals after the one that ended the game."""
+    sheet = sheet_of(game)
+    after = sheet.state.deals_after_end
+    if after:
+        raise Refused(
+            Why.CONFLICT,
+            T(
+                "With this change the game ends after deal %(number)s, yet %(after)s more "
+                "deal(s) follow it; delete those first.",
+                number=sheet.state.finished_after,
+                after=after,
+            ),
+        )
+    return sheet
+
+
+def commit_replayed(
+    sheet: Sheet,
+    entry: Entry,
+    *,
+    device: str,
+    key: RequestKey | None,
+    at: datetime | None = None,
+) -> int:
+    """``commit`` for a change that replayed the whole game (an edit, a deletion, an undo,
+    a new game): the records are the replay's."""
+    game = sheet.game
+    deals = [side_results(deal) for deal in game.deals]
+    records = list(zip(game.sides, side_records(sheet.state, deals), strict=True))
+    people = sorted(
+        {p.person_id for side in game.sides for p in side.players if p.person_id is not None}
+    )
+    now = at or utcnow()
+    change = commit(
+        game.id,
+        [entry],
+        records=[(side.id, record) for side, record in records],
+        finished=sheet.state.finished,
+        people=people,
+        device=device,
+        key=key,
+        at=now,
+    )
+    # The loaded game as committed (its answer shows it), without writing it twice.
+    for side, record in records:
+        set_committed_value(side, "total", record.total)
+        set_committed_value(side, "outcome", record.outcome.value)
+        set_committed_value(side, "record", record_to_json(record))
+    set_committed_value(game, "finished", sheet.state.finished)
+    set_committed_value(game, "version", game.version + 1)
+    set_committed_value(game, "updated_at", now)
+    assert change is not None
+    return change
+
+
+def keep_records(sheet: Sheet) -> None:
+    """Keep each side's total, outcome and statistics next to it (``Side.record``) and the
+    game's finished flag on the loaded game, as a replay gives them (a restore, which
+    keeps every version as the backup has it)."""
+    deals = [side_results(deal) for deal in sheet.game.deals]
+    for side, record in zip(sheet.game.sides, side_records(sheet.state, deals), strict=True):
+        side.total = record.total
+        side.outcome = record.outcome.value
+        side.record = record_to_json(record)
+    sheet.game.finished = sheet.state.finished

@@ -1,0 +1,329 @@
+"""A game's deals: the next one recorded, an earlier one edited or deleted.
+
+Recording a deal plays it from the totals kept next to each side, without reading the
+game's deals: its cost does not grow with the game. An edit or a deletion changes what
+every later deal was played from, so it replays the game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from sqlalchemy import bindparam, insert
+
+from ...rules import SideResult, Violation, errors_of, validate_deal, warnings_of
+from ...rules.game import DealLine, next_line, winner_of
+from ...rules.scoring import INTEGER_FIELDS, score_deal
+from ...rules.stats import ended, record_with
+from ...rules.text import T
+from ..db import db, transaction
+from ..errors import Refused, Why
+from ..games import Head, Sheet, load, sheet_of, side_results
+from ..log import DELETED, EDITED, RECORDED, entries_json, results_of, snapshot
+from ..models import Deal, DealResult, Game, utcnow
+from .checks import locked, locked_head, require_listed, require_open
+from .commit import Earlier, Entry, commit, commit_replayed, earlier, keyed, replayed
+
+
+@dataclass(frozen=True)
+class Recorded:
+    """A deal recorded at the end of a game, and the game after it."""
+
+    #: The game as it stood before the deal (its names, rules and seats).
+    head: Head
+    number: int
+    line: DealLine
+    results: tuple[SideResult, ...]
+    #: The side that won with this deal (or earlier, for a repeated request).
+    winner: int | None
+    warnings: tuple[Violation, ...]
+    #: An earlier request with the same key recorded it; nothing new was recorded.
+    repeated: bool = False
+    #: The deal's version (1 unless it was edited since, for a repeated request).
+    version: int = 1
+    #: The change log's entry (None for a repeated request: it made none).
+    change: int | None = None
+
+    @property
+    def minimums(self) -> tuple[int, ...]:
+        return tuple(self.head.rules.meld_minimum(total) for total in self.line.totals)
+
+    @property
+    def next_dealer(self) -> str | None:
+        if self.winner is not None:
+            return None
+        return self.head.player_name(self.head.dealer(self.number + 1))
+
+
+@dataclass(frozen=True)
+class Edited:
+    """The game after an edit, and what looks unlikely in the new entry."""
+
+    sheet: Sheet
+    number: int
+    warnings: tuple[Violation, ...]
+    #: The change log's entry (None for a resent request: it made none).
+    change: int | None = None
+
+
+@dataclass(frozen=True)
+class Changed:
+    """The game after a change, and the change log's entry for it (for a resent request,
+    the entry it made the first time)."""
+
+    sheet: Sheet
+    change: int
+    #: An earlier request with the same key made the change; nothing changed now.
+    repeated: bool = False
+
+
+DEAL = Deal.__table__
+RESULT = DealResult.__table__
+_NEW_DEAL = (
+    insert(DEAL)
+    .values(
+        game_id=bindparam("game_id"),
+        seq=bindparam("seq"),
+        version=1,
+        created_at=bindparam("now", type_=DEAL.c.created_at.type),
+    )
+    .returning(DEAL.c.id)
+)
+_NEW_RESULT = insert(RESULT)
+
+
+def result_rows(deal_id: int, results: Sequence[SideResult]) -> list[dict[str, object]]:
+    return [
+        {"deal_id": deal_id, "side_position": position, **entries_json(result)}
+        for position, result in enumerate(results)
+    ]
+
+
+def _entries(results: Sequence[SideResult]) -> list[dict[str, object]]:
+    return [entries_json(result) for result in results]
+
+
+def record_deal(
+    game_id: str,
+    results: Sequence[SideResult],
+    *,
+    secret: str | None,
+    request_key: str | None = None,
+    device: str = "",
+) -> Recorded:
+    """Record the next deal of a game, played from the running totals kept next to its
+    sides (its deals are not read). A ``request_key`` this game has seen records nothing
+    and answers with the deal it recorded then (a double tap, a retried request), even
+    after that deal was deleted or its change undone; sent with other figures, it is
+    refused (``Why.REUSED``). Refused when the game is over or the entry breaks a rule."""
+    key = keyed(request_key, "record-deal", _entries(results))
+    with transaction():
+        game = locked_head(game_id, secret)
+        before = earlier(game_id, key, RECORDED)
+        if before is not None:
+            return _recorded_before(game, before)
+        require_listed(game.deleted)
+        require_open(game.finished)
+        rules = game.rules
+        violations = validate_deal(results, rules, minimums=game.minimums)
+        if errors_of(violations):
+            raise Refused.breaking(violations)
+        number = game.next_deal
+        line = next_line(rules, game.totals, results, number, game.dealer(number))
+        winner = winner_of(line.totals, rules.target)
+        records = [
+            (side.id, ended(record_with(side.record, line, index, result), index, winner))
+            for index, (side, result) in enumerate(zip(game.sides, results, strict=True))
+        ]
+        now = utcnow()
+        seq = game.last_seq + 1
+        deal_id = db.session.scalar(_NEW_DEAL, {"game_id": game_id, "seq": seq, "now": now})
+        assert deal_id is not None
+        db.session.execute(_NEW_RESULT, result_rows(deal_id, results))
+        change = commit(
+            game_id,
+            [Entry(RECORDED, deal=(seq, number), after=snapshot(1, results))],
+            records=records,
+            finished=winner is not None,
+            people=game.people,
+            device=device,
+            key=key,
+            at=now,
+        )
+    return Recorded(
+        game, number, line, tuple(results), winner, tuple(warnings_of(violations)), change=change
+    )
+
+
+def _recorded_before(game: Head, before: Earlier) -> Recorded:
+    """The answer to a request repeated with its key: the deal as it stands now, or, when
+    it was deleted or its change undone since, as the change log recorded it, with the
+    sides' totals as the game stands (without it)."""
+    loaded = load(game.id)
+    assert loaded is not None
+    sheet = sheet_of(loaded)
+    found = [n for n, deal in enumerate(loaded.deals, start=1) if deal.seq == before.deal_seq]
+    if found:
+        number = found[0]
+        deal = loaded.deals[number - 1]
+        line = sheet.state.lines[number - 1]
+        results = side_results(deal)
+        version = deal.version
+        won = sheet.state.finished_after is not None and sheet.state.finished_after <= number
+        winner = sheet.state.winner if won else None
+    else:
+        number = before.deal_number or 1
+        results = logged_results(before.after)
+        line = DealLine(
+            number=number,
+            dealer=game.dealer(number),
+            minimums=sheet.state.minimums,
+            scores=score_deal(results, sheet.rules),
+            totals=sheet.state.totals,
+        )
+        version = int(before.after.get("version", 1)) if isinstance(before.after, dict) else 1
+        winner = sheet.state.winner
+    violations = validate_deal(results, sheet.rules, minimums=line.minimums)
+    return Recorded(
+        game,
+        number,
+        line,
+        tuple(results),
+        winner,
+        tuple(warnings_of(violations)),
+        repeated=True,
+        version=version,
+    )
+
+
+def logged_results(state: object) -> list[SideResult]:
+    """The entries of a deal as the change log keeps it (``log.snapshot``)."""
+    return [
+        SideResult(**entries) for entries in results_of(state) or [] if isinstance(entries, dict)
+    ]
+
+
+def deal_of(game: Game, number: int) -> Deal:
+    if not 1 <= number <= len(game.deals):
+        raise Refused(Why.NOT_FOUND, T("This game has no deal %(number)s.", number=number))
+    return game.deals[number - 1]
+
+
+def _now_at(game: Game, seq: int | None, number: int | None) -> int:
+    """Where the deal a repeated request changed is now; refused when it is gone."""
+    for place, deal in enumerate(game.deals, start=1):
+        if deal.seq == seq:
+            return place
+    raise Refused(
+        Why.NOT_FOUND,
+        T(
+            "Deal %(number)s, which this request changed, was deleted since; nothing was changed.",
+            number=number,
+        ),
+    )
+
+
+def edit_deal(
+    game_id: str,
+    number: int,
+    results: Sequence[SideResult],
+    *,
+    secret: str | None,
+    version: int | None = None,
+    device: str = "",
+    request_key: str | None = None,
+) -> Edited:
+    """Replace the entries of deal ``number``; later totals follow. With ``version``, the
+    edit is refused when the deal is no longer at that version. A ``request_key`` this
+    game has seen changes nothing again (a resent form) and answers with the deal as it
+    stands (a 404 when it was deleted since); sent with another request, it is refused."""
+    key = keyed(request_key, "edit-deal", number, version, _entries(results))
+    with transaction():
+        game = locked(game_id, secret)
+        before = earlier(game_id, key, EDITED)
+        if before is not None:
+            return Edited(sheet_of(game), _now_at(game, before.deal_seq, before.deal_number), ())
+        require_listed(game.deleted_at is not None)
+        deal = deal_of(game, number)
+        if version is not None and deal.version != version:
+            raise outdated(deal, number)
+        was_played = sheet_of(game)
+        violations = validate_deal(
+            results, was_played.rules, minimums=was_played.state.lines[number - 1].minimums
+        )
+        if errors_of(violations):
+            raise Refused.breaking(violations)
+        was = snapshot(deal.version, deal.results)
+        set_results(deal, results)
+        deal.version += 1
+        sheet = replayed(game)
+        change = commit_replayed(
+            sheet,
+            Entry(
+                EDITED,
+                deal=(deal.seq, number),
+                before=was,
+                after=snapshot(deal.version, results),
+            ),
+            device=device,
+            key=key,
+        )
+    return Edited(sheet, number, tuple(warnings_of(violations)), change)
+
+
+def set_results(deal: Deal, results: Sequence[SideResult]) -> None:
+    for stored, result in zip(deal.results, results, strict=True):
+        for name in INTEGER_FIELDS:
+            setattr(stored, name, getattr(result, name))
+        stored.went_out = result.went_out
+        stored.concealed = result.concealed
+
+
+def delete_deal(
+    game_id: str,
+    number: int,
+    *,
+    secret: str | None,
+    seq: int | None = None,
+    version: int | None = None,
+    device: str = "",
+    request_key: str | None = None,
+) -> Changed:
+    """Remove deal ``number``; the later deals move up one. With ``seq`` (the deal as the
+    confirmation showed it), a resent confirmation cannot delete the deal that moved up;
+    with ``version``, a deal changed since is not deleted. A ``request_key`` this game has
+    seen deletes nothing again and answers with the game as it stands."""
+    key = keyed(request_key, "delete-deal", number, seq, version)
+    with transaction():
+        game = locked(game_id, secret)
+        before = earlier(game_id, key, DELETED)
+        if before is not None:
+            return Changed(sheet_of(game), before.id, repeated=True)
+        require_listed(game.deleted_at is not None)
+        deal = deal_of(game, number)
+        if seq is not None and deal.seq != seq:
+            raise Refused(Why.CONFLICT, T("That deal was already deleted; nothing else was."))
+        if version is not None and deal.version != version:
+            raise outdated(deal, number)
+        was = snapshot(deal.version, deal.results)
+        game.deals.remove(deal)
+        db.session.delete(deal)
+        sheet = replayed(game)
+        change = commit_replayed(
+            sheet, Entry(DELETED, deal=(deal.seq, number), before=was), device=device, key=key
+        )
+        return Changed(sheet, change)
+
+
+def outdated(deal: Deal, number: int) -> Refused:
+    return Refused(
+        Why.OUTDATED,
+        T(
+            "Deal %(number)s was changed on another phone meanwhile; here is the newer "
+            "version. Check it, then save your change again.",
+            number=number,
+        ),
+        {"version": T("Now version %(version)s.", version=deal.version)},
+        current_version=deal.version,
+    )
