@@ -23,15 +23,15 @@ from ..rules import (
     options_of,
 )
 from ..rules.game import DealLine
+from ..rules.limits import MAX_PAGE, MAX_REQUEST_KEY
 from ..rules.scoring import BOOLEAN_FIELDS, INTEGER_FIELDS
 from ..store import changes, games
 from ..store.changes import Claimed, Recorded, SideSpec
-from ..store.errors import MAX_REQUEST_KEY, Refused, Why, check_moment, is_request_key
+from ..store.errors import Refused, Why, check_moment, is_request_key
 from ..store.games import EXPORT_FORMAT, Head, Secured, Sheet
 from . import ApiError, bp, integer, json_body, reject_unknown, string
 
 PER_PAGE = 20
-MAX_PAGE = 1_000_000
 
 
 def _idempotency_key() -> str | None:

@@ -35,6 +35,7 @@ from ..rules import (
     warnings_of,
 )
 from ..rules.game import DealLine, next_line, winner_of
+from ..rules.limits import MAX_ID, MAX_START
 from ..rules.scoring import INTEGER_FIELDS
 from ..rules.stats import Outcome, SideRecord, ended, record_with, side_records
 from ..rules.text import T, Text
@@ -76,8 +77,6 @@ from .models import Change, Deal, DealResult, Game, Person, Player, Side, utcnow
 from .players import is_default_name, name_key, person_for, record_to_json, renamed, touch_people
 from .seats import check_cards
 
-#: A starting total carried over from paper cannot be wilder than this.
-MAX_START = 1_000_000
 #: Times a new game is built again after colliding with another one's new roster names.
 CREATE_ATTEMPTS = 5
 
@@ -956,7 +955,7 @@ def import_game(
     and its edit secret."""
     places = list(seqs) if seqs is not None else list(range(1, len(deals) + 1))
     if len(places) != len(deals) or any(
-        not a < b < 2**31 for a, b in zip([0, *places], places, strict=False)
+        not a < b <= MAX_ID for a, b in zip([0, *places], places, strict=False)
     ):
         raise Refused(
             Why.INVALID,
@@ -980,7 +979,7 @@ def import_game(
                     after=after,
                 )
         else:
-            read = read_log(changes, len(sides))
+            read = read_log(changes, len(sides), places)
             for change, _place in read:
                 change.game_id = game.id
                 db.session.add(change)
