@@ -42,9 +42,11 @@ from ..rules.text import T, Text
 from .db import BUSY, db, write
 from .errors import Refused, Why, check_name
 from .games import (
+    DealTag,
     Head,
     Secured,
     Sheet,
+    deal_at,
     hash_token,
     head,
     hold,
@@ -584,20 +586,18 @@ def edit_deal(
     results: Sequence[SideResult],
     *,
     secret: str | None,
-    version: int | None = None,
+    expected: DealTag | None = None,
     device: str = "",
     request_key: str | None = None,
 ) -> Edited:
-    """Replace the entries of deal ``number``; later totals follow. With ``version``, the
-    edit is refused when the deal is no longer at that version. A ``request_key`` this
-    game has seen changes nothing again (a resent form)."""
+    """Replace the entries of deal ``number``; later totals follow. With ``expected``,
+    the edit is refused when that deal is no longer at that number and version. A
+    ``request_key`` this game has seen changes nothing again (a resent form)."""
     with write():
         game = _held(game_id, secret)
         if _made_before(game_id, request_key):
             return Edited(sheet_of(game), number, ())
-        deal = _deal(game, number)
-        if version is not None and deal.version != version:
-            raise _outdated(deal, number)
+        deal = _expected_deal(game, number, expected)
         before = sheet_of(game)
         violations = validate_deal(
             results, before.rules, minimums=before.state.lines[number - 1].minimums
@@ -634,26 +634,33 @@ def delete_deal(
     number: int,
     *,
     secret: str | None,
-    seq: int | None = None,
-    version: int | None = None,
+    expected: DealTag | None = None,
     device: str = "",
 ) -> Changed:
-    """Remove deal ``number``; the later deals move up one. With ``seq`` (the deal as the
-    confirmation showed it), a resent confirmation cannot delete the deal that moved up;
-    with ``version``, a deal changed since is not deleted."""
+    """Remove deal ``number``; the later deals move up one. With ``expected`` (the deal
+    as the confirmation or the client saw it), a resent request cannot delete the deal
+    that moved up, nor a deal changed since."""
     with write():
         game = _held(game_id, secret)
-        deal = _deal(game, number)
-        if seq is not None and deal.seq != seq:
-            raise Refused(Why.CONFLICT, T("That deal was already deleted; nothing else was."))
-        if version is not None and deal.version != version:
-            raise _outdated(deal, number)
+        deal = _expected_deal(game, number, expected)
         was = snapshot(deal.version, deal.results)
         game.deals.remove(deal)
         db.session.delete(deal)
         sheet = _replayed(game)
         change = _log(game_id, DELETED, device=device, deal=(deal.seq, number), before=was)
         return Changed(sheet, change)
+
+
+def _expected_deal(game: Game, number: int, expected: DealTag | None) -> Deal:
+    """Deal ``number``, refused (outdated) unless it is still the ``expected`` deal."""
+    if expected is None:
+        return _deal(game, number)
+    deal = deal_at(game, number)
+    if deal is None or deal.seq != expected.seq:
+        raise Refused(Why.OUTDATED, T("That deal was already deleted; nothing else was."))
+    if deal.version != expected.version:
+        raise _outdated(deal, number)
+    return deal
 
 
 def _outdated(deal: Deal, number: int) -> Refused:
