@@ -17,7 +17,7 @@ from scorekeeper.store import db
 
 from .conftest import app_for_tests
 from .test_api import Json, auth, get_game, new_game, post_deal, result, totals
-from .test_pages import deal_form
+from .test_pages import CASE_A, CASE_B, deal_form
 from .test_pages import new_game as new_game_form
 
 
@@ -145,3 +145,14 @@ def test_the_largest_id_is_looked_up_and_not_found(client: FlaskClient) -> None:
     response = client.post(f"/api/games/{game_id}/changes/{MAX_ID}/undo", headers=auth(token))
     assert response.status_code == 404
     assert "no change" in response.get_json()["error"]
+
+
+@pytest.mark.parametrize("value", ["²", "99999999999"])
+def test_a_deal_form_naming_its_deal_oddly_is_no_500(client: FlaskClient, value: str) -> None:
+    game_id = new_game_form(client)
+    form = deal_form("0", we=CASE_A, they=CASE_B)
+    assert client.post(f"/games/{game_id}/deals/new", data=form).status_code == 302
+    edit = client.post(f"/games/{game_id}/deals/1/edit", data={**form, "version": value})
+    assert edit.status_code in (302, 409), edit.status_code
+    delete = client.post(f"/games/{game_id}/deals/1/delete", data={"seq": value})
+    assert delete.status_code == 302, delete.status_code

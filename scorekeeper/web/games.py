@@ -838,7 +838,7 @@ def update(game_id: str, number: int) -> tuple[str, int] | BaseResponse:
     results, loose = _entry(form, sheet.rules, sheet.state.lines[number - 1].minimums)
     if results is None or form.has_errors():
         return _render_edit(sheet, form, number, results, loose, status=422)
-    version = int(form.version.data) if (form.version.data or "").isdigit() else None
+    version = int(form.version.data) if (form.version.data or "").isdecimal() else None
     seq = sheet.game.deals[number - 1].seq
     nonce = form.nonce.data if form.nonce.data and is_request_key(form.nonce.data) else None
     try:
@@ -901,7 +901,7 @@ def delete(game_id: str, number: int) -> str | BaseResponse | tuple[str, int]:
     sheet = _sheet_with_deal(game_id, number)
     form = ConfirmForm()
     if form.validate_on_submit():
-        seq = int(form.seq.data) if (form.seq.data or "").isdigit() else None
+        seq = int(form.seq.data) if (form.seq.data or "").isdecimal() else None
         # The deal the confirmation showed, as it is now (the confirmation has no version).
         version = sheet.game.deals[number - 1].version
         expected = None if seq is None else DealTag(seq, version)
