@@ -15,10 +15,13 @@ from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from flask_migrate import Migrate
 from flask_wtf.csrf import CSRFProtect
+from werkzeug.exceptions import NotFound
 from werkzeug.middleware.proxy_fix import ProxyFix
+from werkzeug.routing import IntegerConverter
 
 from . import assets, i18n
 from .caching import cache
+from .rules.limits import MAX_ID
 from .store import db
 from .store.db import engine_options
 
@@ -31,6 +34,7 @@ def shipped(name: str) -> Path:
     puts them there), at the top of the repository in a checkout (where they live)."""
     inside = PACKAGE / name
     return inside if inside.is_dir() else PACKAGE.parent / name
+
 
 CONTENT_SECURITY_POLICY = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -55,6 +59,19 @@ def security_headers(response: Response) -> Response:
     for name, value in SECURITY_HEADERS.items():
         response.headers.setdefault(name, value)
     return response
+
+
+class IdConverter(IntegerConverter):
+    """``<int:...>`` in every route (ids, deal numbers): a whole number the tables can
+    hold. A larger one names nothing: 404 before a query that SQLite or PostgreSQL would
+    refuse with a 500. (NotFound, not ValidationError: that would answer 405 where the
+    path has a route for another method.)"""
+
+    def to_python(self, value: str) -> int:
+        number = int(value)
+        if number > MAX_ID:
+            raise NotFound()
+        return number
 
 
 compress = Compress()
@@ -191,6 +208,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.after_request(security_headers)
 
     from . import api, cli, web
+
+    app.url_map.converters["int"] = IdConverter  # before the routes that use it
 
     cli.init_app(app)
 

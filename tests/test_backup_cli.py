@@ -139,9 +139,11 @@ def test_a_bad_backup_restores_nothing(
 
     assert "is not JSON" in refused("{", {})
     assert "is not a backup of this app" in refused("", {"format": "canasta-scorekeeper/1"})
-    # A deal edited by hand: replayed, the totals no longer match what the backup says.
+    # A deal edited by hand: replayed, the totals no longer match what the backup says
+    # (its log left out, or the log would disagree with the deals first).
     games = [dict(game) for game in document["games"]]
     games[0]["deals"] = [dict(games[0]["deals"][0], results=[CASE_B, CASE_A])]
+    del games[0]["changes"]
     assert re.search(r"replayed it gives totals \[265, 1210\]", refused("", {"games": games}))
     games[0] = {**document["games"][0], "sides": "nonsense"}
     assert "games.0: not a game" in refused("", {"games": games})

@@ -208,7 +208,7 @@ def test_if_match_refuses_a_stale_change_with_the_newer_deal(client: FlaskClient
     game_id, token = three_deals(client)
     read = client.get(f"/api/games/{game_id}/deals/2")
     etag = read.headers["ETag"]
-    assert etag == '"1"'
+    assert etag == '"2.1"'  # the deal's place and its version
     # Another phone edits deal 2 meanwhile.
     assert put_deal(client, game_id, token, 2, CASE_E, CASE_B).status_code == 200
     stale = client.put(
@@ -223,7 +223,7 @@ def test_if_match_refuses_a_stale_change_with_the_newer_deal(client: FlaskClient
     assert_error(gone, 409)
     assert len(get_game(client, game_id)["deals"]) == 3
     fresh = client.get(f"/api/games/{game_id}/deals/2").headers["ETag"]
-    assert fresh == '"2"'
+    assert fresh == '"2.2"'
     ok = client.delete(f"/api/games/{game_id}/deals/2", headers={**auth(token), "If-Match": fresh})
     assert ok.status_code == 200
     assert len(get_game(client, game_id)["deals"]) == 2

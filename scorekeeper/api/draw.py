@@ -9,10 +9,8 @@ from flask import Response, jsonify
 from ..i18n import say
 from ..rules import VARIANTS, CardError
 from ..rules.draw import DrawError, Drawn, Redraw, draw_card, draw_for_seats
+from ..rules.limits import MAX_DRAWS
 from . import ApiError, bp, json_body, reject_unknown, string
-
-#: More draws than any table seats is not a draw (and not worth reading).
-MAX_DRAWS = 12
 
 
 def _draws(value: Any) -> list[Drawn]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any
@@ -23,15 +24,15 @@ from ..rules import (
     options_of,
 )
 from ..rules.game import DealLine
+from ..rules.limits import MAX_ID, MAX_PAGE, MAX_REQUEST_KEY
 from ..rules.scoring import BOOLEAN_FIELDS, INTEGER_FIELDS
 from ..store import changes, games
 from ..store.changes import Claimed, Recorded, SideSpec
-from ..store.errors import MAX_REQUEST_KEY, Refused, Why, check_moment, is_request_key
-from ..store.games import EXPORT_FORMAT, Head, Secured, Sheet
+from ..store.errors import Refused, Why, check_moment, is_request_key
+from ..store.games import EXPORT_FORMAT, DealTag, Head, Secured, Sheet
 from . import ApiError, bp, integer, json_body, reject_unknown, string
 
 PER_PAGE = 20
-MAX_PAGE = 1_000_000
 
 
 def _idempotency_key() -> str | None:
@@ -457,15 +458,42 @@ def _number(game: Head, number: int) -> None:
         raise ApiError(404, f"This game has no deal {number}.")
 
 
-def _if_match() -> int | None:
-    """The deal version an ``If-Match`` header names (the deal's ETag), or None without
-    one. A header naming no version of ours matches no deal: the change is refused."""
-    if "If-Match" not in request.headers or request.if_match.star_tag:
+#: A deal's ETag: its place and its version (``DealTag``), as a strong tag.
+DEAL_ETAG = re.compile(r'"([0-9]{1,10})\.([0-9]{1,10})"')
+
+
+def deal_etag(tag: DealTag) -> str:
+    return f"{tag.seq}.{tag.version}"
+
+
+def _if_match() -> DealTag | None:
+    """The deal an ``If-Match`` header names (its ETag), or None without one or with
+    ``*``; anything else is a 400."""
+    value = request.headers.get("If-Match")
+    if value is None or value.strip() == "*":
         return None
-    for tag in request.if_match.as_set(include_weak=True):
-        if tag.isascii() and tag.isdigit() and len(tag) < 10:
-            return int(tag)
-    return 0
+    found = DEAL_ETAG.fullmatch(value.strip())
+    tag = DealTag(int(found[1]), int(found[2])) if found else None
+    if tag is None or max(tag) > MAX_ID:
+        raise ApiError(
+            400,
+            'If-Match is a deal\'s ETag as GET answers it ("<seq>.<version>"), or *.',
+            {"If-Match": "Invalid."},
+        )
+    return tag
+
+
+def _expected(game: Head, number: int, version: int | None) -> DealTag | None:
+    """The deal a change is meant for: the one If-Match names (without it, deal
+    ``number`` must exist); a ``version`` in the body is of that deal, or else of the
+    one now at that number."""
+    tag = _if_match()
+    if tag is None:
+        _number(game, number)
+    if version is None:
+        return tag
+    now = tag or games.deal_tag(game.id, number)
+    return DealTag(now.seq if now else 0, version)
 
 
 def _outdated(game_id: str, number: int, refusal: Refused) -> ApiError:
@@ -482,11 +510,9 @@ def update(game_id: str, number: int) -> Response:
     """Replace a deal's entries; totals, minimums and the winner are recomputed. With
     ``If-Match`` (or a ``version`` in the body), refused (409) when the deal changed since."""
     game = _head(game_id)
-    _number(game, number)
     body = json_body()
-    version = _if_match()
-    if "version" in body:
-        version = integer(body.pop("version"), "version")
+    version = integer(body.pop("version"), "version") if "version" in body else None
+    expected = _expected(game, number, version)
     results = _results(body, game.rules)
     try:
         edited = changes.edit_deal(
@@ -494,7 +520,7 @@ def update(game_id: str, number: int) -> Response:
             number,
             results,
             secret=_bearer(),
-            version=version,
+            expected=expected,
             device=_device(),
             request_key=_idempotency_key(),
         )
@@ -507,13 +533,13 @@ def update(game_id: str, number: int) -> Response:
 
 @bp.get("/games/<game_id>/deals/<int:number>")
 def show_deal(game_id: str, number: int) -> Response:
-    """The deal, with its version as its ETag (for ``If-Match`` on a change)."""
+    """The deal, its place and version as its ETag (for ``If-Match`` on a change)."""
     sheet = _sheet(game_id)
     deal = games.deal_at(sheet.game, number)
     if deal is None:
         raise ApiError(404, f"This game has no deal {number}.")
     response = jsonify(deal_json(sheet, number))
-    response.set_etag(str(deal.version))
+    response.set_etag(deal_etag(games.tag_of(deal)))
     response.cache_control.no_cache = True
     return response
 
@@ -521,14 +547,13 @@ def show_deal(game_id: str, number: int) -> Response:
 @bp.delete("/games/<game_id>/deals/<int:number>")
 def delete(game_id: str, number: int) -> Response:
     """Remove a deal; later deals are renumbered. Answers with the game."""
-    game = _head(game_id)
-    _number(game, number)
+    expected = _expected(_head(game_id), number, None)
     try:
         sheet = changes.delete_deal(
             game_id,
             number,
             secret=_bearer(),
-            version=_if_match(),
+            expected=expected,
             device=_device(),
             request_key=_idempotency_key(),
         ).sheet

@@ -213,7 +213,7 @@ SPEC: dict[str, Any] = {
         },
         "/api/games/{game_id}/deals/{number}": {
             "get": {
-                "summary": "A deal (its ETag is its version)",
+                "summary": "A deal (its ETag names the deal and its version)",
                 "parameters": [_GAME_ID, _NUMBER],
                 "responses": _answers(404, 410),
             },

@@ -12,6 +12,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from .limits import MAX_CARDS
 from .text import N_, T, Text
 
 
@@ -132,8 +133,6 @@ _SUITS = {
 }
 _RANKS = {rank.value: rank for rank in Rank} | {"T": Rank.TEN, "JOKER": Rank.JOKER}
 _SEPARATORS = re.compile(r"[\s,;]+")
-#: Longest notation read; a longer string is not a hand of cards.
-MAX_CARDS = 60
 
 
 def parse_card(token: str) -> Card:

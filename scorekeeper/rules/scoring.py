@@ -10,13 +10,9 @@ import enum
 from collections.abc import Sequence
 from dataclasses import dataclass, fields
 
+from .limits import MAX_CANASTAS, MAX_FIGURE, most_of
 from .text import N_, P, T, Text
 from .variants import CANASTA_KINDS, CANASTA_MIN_POINTS, CanastaKind, RuleSet
-
-#: No figure on a deal form is larger; anything above is a typing slip, not a deal.
-MAX_FIGURE = 100_000
-#: No side lays down more canastas of one kind than this, whatever the packs.
-MAX_CANASTAS = 99
 
 
 @dataclass(frozen=True)
@@ -174,9 +170,7 @@ KIND_WORDS = {
 
 
 #: What each figure may be at most, and the step it comes in (points: 5; counts: 1).
-_LIMITS = {
-    name: MAX_FIGURE if name.endswith("_points") else MAX_CANASTAS for name in INTEGER_FIELDS
-}
+_LIMITS = {name: most_of(name) for name in INTEGER_FIELDS}
 _STEPS = {name: 5 if name.endswith("_points") else 1 for name in INTEGER_FIELDS}
 
 

@@ -13,6 +13,7 @@ from functools import cached_property
 from types import MappingProxyType
 from typing import TypeVar
 
+from .limits import MAX_BONUS, MAX_TARGET
 from .text import N_, P, T, Text
 
 
@@ -386,9 +387,6 @@ _BOOLEAN_OPTIONS = (
 )
 #: The concealed-canasta house rule's bonus per canasta (RULES.md section 4).
 CONCEALED_CANASTA_BONUS = 100
-#: Highest target or bonus a table may set: beyond it a game could not end in one evening.
-MAX_TARGET = 1_000_000
-MAX_BONUS = 100_000
 #: Point options: the canasta bonuses, then the other bonuses (RULES.md section 6).
 _CANASTA_OPTIONS = {f"{kind.value}_canasta_bonus": kind for kind in CanastaKind}
 _BONUS_OPTIONS = (

@@ -25,12 +25,13 @@ from sqlalchemy import delete, func, select, text
 from sqlalchemy.exc import DBAPIError
 
 from ..rules import errors_of, validate_deal
+from ..rules.limits import MAX_ID, MAX_REQUEST_KEY, MAX_START, most_of
 from ..rules.scoring import INTEGER_FIELDS
 from ..rules.text import Text
-from .changes import MAX_START, check_first_dealer, check_start, keep_records, table_rules
+from .changes import check_first_dealer, check_start, keep_records, table_rules
 from .changes.commit import fingerprint
 from .db import db, transaction
-from .errors import MAX_REQUEST_KEY, Refused, Why, check_moment, check_name, is_request_key
+from .errors import Refused, Why, check_moment, check_name, is_request_key
 from .games import GAME_ID, Sheet, sheet_of, side_results
 from .history import every_game
 from .log import (
@@ -50,8 +51,6 @@ from .seats import check_cards
 BACKUP_FORMAT = "canasta-scorekeeper/backup/1"
 
 
-#: The tables' whole numbers (PostgreSQL's ``integer``): no id, version or deal is past it.
-MAX_INTEGER = 2**31 - 1
 #: A SHA-256 in hex: a game's secret's, or a keyed request's (``Deal.request_hash``).
 TOKEN_HASH = re.compile(r"[0-9a-f]{64}")
 
@@ -171,7 +170,7 @@ def _wrong(path: str, message: str) -> BackupError:
     return BackupError(message, {path: Text(message)})
 
 
-def _whole(value: object, path: str, low: int = 1, high: int = MAX_INTEGER) -> int:
+def _whole(value: object, path: str, low: int = 1, high: int = MAX_ID) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise _wrong(path, f"{_short(value)} is not a whole number from {low} to {high}.")
     return value
@@ -181,7 +180,7 @@ def _result(data: Mapping[str, Any], path: str) -> DealResult:
     figures = {}
     for name in INTEGER_FIELDS:
         value = data.get(name, 0)
-        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < 100_000:
+        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= most_of(name):
             raise _wrong(f"{path}.{name}", f"{_short(value)} is not a figure of a deal.")
         figures[name] = value
     flags = {}
@@ -332,7 +331,7 @@ def _restored_log(data: Mapping[str, Any], game: Game) -> list[Read]:
             (change, None) for change in reconstructed_log(game.created_at, game.deals)
         ]
     else:
-        read = read_log(data["changes"], len(game.sides))
+        read = read_log(data["changes"], len(game.sides), [deal.seq for deal in game.deals])
         for index, ((change, _place), item) in enumerate(zip(read, data["changes"], strict=True)):
             key = item.get("request_key")
             if key is not None and not (isinstance(key, str) and is_request_key(key)):

@@ -14,12 +14,9 @@ from datetime import UTC, datetime, timedelta
 from types import MappingProxyType
 
 from ..rules import Severity, Violation
+from ..rules.limits import MAX_NAME, MAX_REQUEST_KEY
 from ..rules.text import T, Text
 
-#: Longest name for a side or a player; longer would not fit a phone's score sheet.
-MAX_NAME = 40
-#: Longest request key (a page form's nonce, an API Idempotency-Key) kept in a change log.
-MAX_REQUEST_KEY = 64
 #: No game of this app was played before it: an older date is a slip (or a year 1).
 EARLIEST = datetime(1990, 1, 1)
 #: How far past this server's clock a date may be (a phone's clock set wrong): later dates

@@ -395,6 +395,35 @@ def deal_at(game: Game, number: int) -> Deal | None:
     return game.deals[number - 1] if 1 <= number <= len(game.deals) else None
 
 
+class DealTag(NamedTuple):
+    """Which deal, as it was: its place (``seq``, kept when later deals are renumbered)
+    and its version. A change meant for it is refused once either differs."""
+
+    seq: int
+    version: int
+
+
+def tag_of(deal: Deal) -> DealTag:
+    return DealTag(deal.seq, deal.version)
+
+
+_DEAL_TAG = (
+    select(DEAL.c.seq, DEAL.c.version)
+    .where(DEAL.c.game_id == bindparam("game_id"))
+    .order_by(DEAL.c.seq)
+    .offset(bindparam("before"))
+    .limit(1)
+)
+
+
+def deal_tag(game_id: str, number: int) -> DealTag | None:
+    """The tag of deal ``number`` of the game as it stands (one indexed read)."""
+    if number < 1:
+        return None
+    row = db.session.execute(_DEAL_TAG, {"game_id": game_id, "before": number - 1}).first()
+    return None if row is None else DealTag(row.seq, row.version)
+
+
 def export_game(sheet: Sheet) -> dict[str, object]:
     """The game as one JSON-ready document: its setup and every deal's inputs (the
     computed figures ride along for people reading it; an import recomputes them)."""

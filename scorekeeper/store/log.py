@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ..rules.limits import MAX_DEVICE, MAX_ID, most_of
 from ..rules.scoring import INTEGER_FIELDS
 from ..rules.text import N_, T, Text
 from .errors import Refused, Why, check_moment, check_name
@@ -36,10 +37,8 @@ WORDS = {
 KINDS = tuple(WORDS)
 #: The changes of a deal: an undo puts the deal back as it was before the change.
 DEAL_KINDS = (RECORDED, EDITED, DELETED)
-#: A phone's label is a name like any other, shorter than a column can hold.
-MAX_DEVICE = 60
-#: Most figures a deal's entry holds (as a backup's check of a deal).
-MAX_ENTRY = 100_000
+#: A document's log that does not tell the story of its deals.
+DISAGREE = T("The change log and the deals disagree about this deal.")
 
 
 def entries_json(result: Any) -> dict[str, object]:
@@ -94,7 +93,7 @@ def _refused(path: str, message: Text) -> Refused:
 def _count(value: object, path: str, *, low: int = 1) -> int | None:
     if value is None:
         return None
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value < 2**31:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= MAX_ID:
         raise _refused(path, T("A whole number from %(low)s.", low=low))
     return value
 
@@ -123,8 +122,8 @@ def _state(value: object, sides: int, path: str) -> object:
             figure = entries.get(name, 0)
             if isinstance(figure, bool) or not isinstance(figure, int):
                 raise _refused(f"{where}.{name}", T("A whole number."))
-            if not 0 <= figure < MAX_ENTRY:
-                raise _refused(f"{where}.{name}", T("From 0 to %(max)s.", max=MAX_ENTRY - 1))
+            if not 0 <= figure <= most_of(name):
+                raise _refused(f"{where}.{name}", T("From 0 to %(max)s.", max=most_of(name)))
             figures[name] = figure
         for name in ("went_out", "concealed"):
             flag = entries.get(name, False)
@@ -139,9 +138,11 @@ def _state(value: object, sides: int, path: str) -> object:
 Read = tuple[Change, int | None]
 
 
-def read_log(items: object, sides: int, path: str = "changes") -> list[Read]:
-    """A game's log from a document, oldest first, every value checked; each undo with
-    the place of the change it undid (``link_undoes`` sets its id once they have ids)."""
+def read_log(items: object, sides: int, seqs: Sequence[int], path: str = "changes") -> list[Read]:
+    """A game's log from a document, oldest first, every value checked and the whole log
+    checked against the deals the document carries (their places, ``seqs``): see
+    ``check_log``. Each undo comes with the place of the change it undid (``link_undoes``
+    sets its id once they have ids)."""
     if not isinstance(items, list):
         raise _refused(path, T("A list of changes."))
     found: list[Read] = []
@@ -161,6 +162,8 @@ def read_log(items: object, sides: int, path: str = "changes") -> list[Read]:
             raise _refused(f"{where}.undoes", T("An earlier change of this game."))
         own = _count(item.get("id"), f"{where}.id")
         if own is not None:
+            if own in places:
+                raise _refused(f"{where}.id", T("Each change has an id of its own."))
             places[own] = index
         change = Change(
             kind=kind,
@@ -176,7 +179,52 @@ def read_log(items: object, sides: int, path: str = "changes") -> list[Read]:
             reconstructed=item.get("reconstructed") is True,
         )
         found.append((change, None if undoes is None else places[undoes]))
+    check_log([change for change, _place in found], seqs, path)
     return found
+
+
+#: Whether a deal's change has a deal before it and after it (an undo: either way round).
+_SHAPES = {RECORDED: (False, True), EDITED: (True, True), DELETED: (True, False)}
+
+
+def check_log(log: Sequence[Change], seqs: Sequence[int], path: str = "changes") -> None:
+    """A log a document carries is the story of the deals it carries: one creation, and
+    each deal's changes, replayed in order, touch a deal that is there at that number (a
+    deal is added only if absent, changed or removed only if present, ``before`` and
+    ``after`` saying which), ending with the deals carried (``seqs``, their places)."""
+    creations = [index for index, change in enumerate(log) if change.kind == CREATED]
+    if len(creations) != 1:
+        where = f"{path}.{creations[1]}.kind" if creations else path
+        raise _refused(where, T("A game's log holds its creation once."))
+    # A deal the log never mentions was there before it began (a document written by hand).
+    mentioned = {change.deal_seq for change in log}
+    live = {seq for seq in seqs if seq not in mentioned}
+    last: dict[int, int] = {}
+    for index, change in enumerate(log):
+        if change.kind not in DEAL_KINDS and change.deal_seq is None:
+            continue  # not a deal's change (a rename, a game deleted; their undos)
+        seq, had, has = change.deal_seq, results_of(change.before), results_of(change.after)
+        shape = (had is not None, has is not None)
+        if (
+            seq is None
+            or shape != _SHAPES.get(change.kind, shape)
+            or shape == (False, False)
+            or (seq in live) != shape[0]
+            or change.deal_number != sorted(live | {seq}).index(seq) + 1
+        ):
+            raise _refused(f"{path}.{index}.deal", DISAGREE)
+        if shape[1]:
+            live.add(seq)
+        else:
+            live.discard(seq)
+        last[seq] = index
+    # Where the log leaves a deal the document does not carry, or never records one it does.
+    gone = sorted(live - set(seqs))
+    if gone:
+        raise _refused(f"{path}.{last[gone[0]]}.deal", DISAGREE)
+    missing = [index for index, seq in enumerate(seqs) if seq not in live]
+    if missing:
+        raise _refused(f"deals.{missing[0]}", DISAGREE)
 
 
 def link_undoes(read: Sequence[Read]) -> None:

@@ -40,9 +40,18 @@ from ..i18n import gettext as _
 from ..i18n import lazy_gettext as _l
 from ..rules import CanastaKind, RuleSet, Severity, SideResult, Violation, options_of
 from ..rules.draw import DRAW_RANKS
-from ..rules.scoring import MAX_CANASTAS, MAX_FIGURE
-from ..store.changes import MAX_DEVICE, MAX_START
-from ..store.errors import MAX_NAME
+from ..rules.limits import (
+    MAX_BONUS,
+    MAX_CANASTAS,
+    MAX_DEVICE,
+    MAX_FIGURE,
+    MAX_NAME,
+    MAX_PAGE,
+    MAX_REQUEST_KEY,
+    MAX_SECRET,
+    MAX_START,
+    MAX_TARGET,
+)
 
 #: A number, or a sum of up to 30 numbers, each of at most 6 digits.
 _SUM = re.compile(r"^\s*\d{1,6}(\s*\+\s*\d{1,6}){0,29}\s*$")
@@ -161,7 +170,7 @@ class DealForm(PageForm):
         validate_choice=True,
     )
     #: One per opened form: a double tap or a resent form records one deal.
-    nonce = HiddenField(validators=[Optional(), Length(max=64)])
+    nonce = HiddenField(validators=[Optional(), Length(max=MAX_REQUEST_KEY)])
     #: The edited deal's version when the form was opened (optimistic check).
     version = HiddenField(validators=[Optional(), Length(max=12)])
     concealed = BooleanField(_l("Went out concealed"))
@@ -300,7 +309,7 @@ def _or(value: int | None, default: int | None) -> int | None:
 def _points_field(label: str) -> IntegerField:
     return IntegerField(
         label,
-        validators=[Optional(), NumberRange(min=0, max=100_000)],
+        validators=[Optional(), NumberRange(min=0, max=MAX_BONUS)],
         render_kw={"inputmode": "numeric", "autocomplete": "off"},
     )
 
@@ -398,7 +407,10 @@ class NewGameForm(PageForm):
     cards = FieldList(FormField(DrawnCardForm), min_entries=4)
     target = IntegerField(
         _l("Play to"),
-        validators=[InputRequired(_l("Give the target score.")), NumberRange(min=5, max=1_000_000)],
+        validators=[
+            InputRequired(_l("Give the target score.")),
+            NumberRange(min=5, max=MAX_TARGET),
+        ],
         render_kw={"inputmode": "numeric", "autocomplete": "off"},
     )
     concealed_canasta_bonus = BooleanField(_l("+100 for each canasta melded whole from the hand"))
@@ -503,7 +515,10 @@ class JoinForm(PageForm):
 
     token = StringField(
         _l("The game's secret"),
-        validators=[InputRequired(_l("Paste the secret from the scorer link.")), Length(max=100)],
+        validators=[
+            InputRequired(_l("Paste the secret from the scorer link.")),
+            Length(max=MAX_SECRET),
+        ],
         render_kw={"autocomplete": "off", "spellcheck": "false", "data-join-token": "1"},
     )
     device = StringField(
@@ -517,7 +532,7 @@ class UndoForm(PageForm):
     """An Undo button: ``nonce`` makes a double tap undo once; ``next`` says which page
     the phone goes back to."""
 
-    nonce = HiddenField(validators=[Optional(), Length(max=64)])
+    nonce = HiddenField(validators=[Optional(), Length(max=MAX_REQUEST_KEY)])
     next = HiddenField(validators=[Optional(), AnyOf(("sheet", "changes"))])
 
 
@@ -545,7 +560,7 @@ class HistoryForm(Form):
     variant = SelectField(_l("Rule set"), default="", validate_choice=True)
     since = DateField(_l("From"), [Optional()])
     until = DateField(_l("Until"), [Optional()])
-    page = IntegerField(_l("Page"), [Optional(), NumberRange(min=1, max=1_000_000)])
+    page = IntegerField(_l("Page"), [Optional(), NumberRange(min=1, max=MAX_PAGE)])
 
     def validate_q(self, field: Field) -> None:
         if field.data and any(unicodedata.category(c).startswith("C") for c in field.data):

@@ -46,7 +46,7 @@ from ..rules.text import T, Text
 from ..store import changes, games, players
 from ..store.changes import SideSpec
 from ..store.errors import Refused, Why, is_request_key
-from ..store.games import Head, Secured, Sheet
+from ..store.games import DealTag, Head, Secured, Sheet
 from ..store.history import Filters, history
 from ..store.models import Game
 from . import bp
@@ -838,7 +838,8 @@ def update(game_id: str, number: int) -> tuple[str, int] | BaseResponse:
     results, loose = _entry(form, sheet.rules, sheet.state.lines[number - 1].minimums)
     if results is None or form.has_errors():
         return _render_edit(sheet, form, number, results, loose, status=422)
-    version = int(form.version.data) if (form.version.data or "").isdigit() else None
+    version = int(form.version.data) if (form.version.data or "").isdecimal() else None
+    seq = sheet.game.deals[number - 1].seq
     nonce = form.nonce.data if form.nonce.data and is_request_key(form.nonce.data) else None
     try:
         edited = changes.edit_deal(
@@ -846,7 +847,7 @@ def update(game_id: str, number: int) -> tuple[str, int] | BaseResponse:
             number,
             results,
             secret=scorer_token(),
-            version=version,
+            expected=None if version is None else DealTag(seq, version),
             device=device_label(),
             request_key=nonce,
         )
@@ -900,10 +901,13 @@ def delete(game_id: str, number: int) -> str | BaseResponse | tuple[str, int]:
     sheet = _sheet_with_deal(game_id, number)
     form = ConfirmForm()
     if form.validate_on_submit():
-        seq = int(form.seq.data) if (form.seq.data or "").isdigit() else None
+        seq = int(form.seq.data) if (form.seq.data or "").isdecimal() else None
+        # The deal the confirmation showed, as it is now (the confirmation has no version).
+        version = sheet.game.deals[number - 1].version
+        expected = None if seq is None else DealTag(seq, version)
         try:
             deleted = changes.delete_deal(
-                game_id, number, secret=scorer_token(), seq=seq, device=device_label()
+                game_id, number, secret=scorer_token(), expected=expected, device=device_label()
             )
         except Refused as refusal:
             abort_if_lost(refusal)

@@ -17,12 +17,9 @@ from . import bp
 from .forms import PersonForm
 from .games import device_label, scored_games
 
-#: Ids beyond a 32-bit integer are no person's (and PostgreSQL would refuse to compare).
-MAX_ID = 2**31 - 1
-
 
 def _person_or_404(person_id: int) -> players.Listed:
-    person = players.find(person_id) if person_id <= MAX_ID else None
+    person = players.find(person_id)
     if person is None:
         abort(404, _("There is no such player on the list."))
     return person

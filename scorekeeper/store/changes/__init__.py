@@ -17,7 +17,6 @@ from .commit import keep_records
 from .deals import Changed, Edited, Recorded, delete_deal, edit_deal, record_deal
 from .imports import Claimed, import_game
 from .new_game import (
-    MAX_START,
     SideSpec,
     check_first_dealer,
     check_start,
@@ -30,7 +29,6 @@ __all__ = [
     "GAME_GONE",
     "GAME_OVER",
     "MAX_DEVICE",
-    "MAX_START",
     "NO_GAME",
     "Changed",
     "Claimed",

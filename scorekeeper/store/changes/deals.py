@@ -19,7 +19,7 @@ from ...rules.stats import ended, record_with
 from ...rules.text import T
 from ..db import db, transaction
 from ..errors import Refused, Why
-from ..games import Head, Sheet, load, sheet_of, side_results
+from ..games import DealTag, Head, Sheet, deal_at, load, sheet_of, side_results
 from ..log import DELETED, EDITED, RECORDED, entries_json, results_of, snapshot
 from ..models import Deal, DealResult, Game, utcnow
 from .checks import locked, locked_head, require_listed, require_open
@@ -230,24 +230,23 @@ def edit_deal(
     results: Sequence[SideResult],
     *,
     secret: str | None,
-    version: int | None = None,
+    expected: DealTag | None = None,
     device: str = "",
     request_key: str | None = None,
 ) -> Edited:
-    """Replace the entries of deal ``number``; later totals follow. With ``version``, the
-    edit is refused when the deal is no longer at that version. A ``request_key`` this
-    game has seen changes nothing again (a resent form) and answers with the deal as it
-    stands (a 404 when it was deleted since); sent with another request, it is refused."""
-    key = keyed(request_key, "edit-deal", number, version, _entries(results))
+    """Replace the entries of deal ``number``; later totals follow. With ``expected``,
+    the edit is refused when that deal is no longer at that number and version. A
+    ``request_key`` this game has seen changes nothing again (a resent form) and answers
+    with the deal as it stands (a 404 when it was deleted since); sent with another
+    request, it is refused."""
+    key = keyed(request_key, "edit-deal", number, expected, _entries(results))
     with transaction():
         game = locked(game_id, secret)
         before = earlier(game_id, key, EDITED)
         if before is not None:
             return Edited(sheet_of(game), _now_at(game, before.deal_seq, before.deal_number), ())
         require_listed(game.deleted_at is not None)
-        deal = deal_of(game, number)
-        if version is not None and deal.version != version:
-            raise outdated(deal, number)
+        deal = expected_deal(game, number, expected)
         was_played = sheet_of(game)
         violations = validate_deal(
             results, was_played.rules, minimums=was_played.state.lines[number - 1].minimums
@@ -285,27 +284,22 @@ def delete_deal(
     number: int,
     *,
     secret: str | None,
-    seq: int | None = None,
-    version: int | None = None,
+    expected: DealTag | None = None,
     device: str = "",
     request_key: str | None = None,
 ) -> Changed:
-    """Remove deal ``number``; the later deals move up one. With ``seq`` (the deal as the
-    confirmation showed it), a resent confirmation cannot delete the deal that moved up;
-    with ``version``, a deal changed since is not deleted. A ``request_key`` this game has
+    """Remove deal ``number``; the later deals move up one. With ``expected`` (the deal
+    as the confirmation or the client saw it), a resent request cannot delete the deal
+    that moved up, nor a deal changed since. A ``request_key`` this game has
     seen deletes nothing again and answers with the game as it stands."""
-    key = keyed(request_key, "delete-deal", number, seq, version)
+    key = keyed(request_key, "delete-deal", number, expected)
     with transaction():
         game = locked(game_id, secret)
         before = earlier(game_id, key, DELETED)
         if before is not None:
             return Changed(sheet_of(game), before.id, repeated=True)
         require_listed(game.deleted_at is not None)
-        deal = deal_of(game, number)
-        if seq is not None and deal.seq != seq:
-            raise Refused(Why.CONFLICT, T("That deal was already deleted; nothing else was."))
-        if version is not None and deal.version != version:
-            raise outdated(deal, number)
+        deal = expected_deal(game, number, expected)
         was = snapshot(deal.version, deal.results)
         game.deals.remove(deal)
         db.session.delete(deal)
@@ -314,6 +308,18 @@ def delete_deal(
             sheet, Entry(DELETED, deal=(deal.seq, number), before=was), device=device, key=key
         )
         return Changed(sheet, change)
+
+
+def expected_deal(game: Game, number: int, expected: DealTag | None) -> Deal:
+    """Deal ``number``, refused (outdated) unless it is still the ``expected`` deal."""
+    if expected is None:
+        return deal_of(game, number)
+    deal = deal_at(game, number)
+    if deal is None or deal.seq != expected.seq:
+        raise Refused(Why.OUTDATED, T("That deal was already deleted; nothing else was."))
+    if deal.version != expected.version:
+        raise outdated(deal, number)
+    return deal
 
 
 def outdated(deal: Deal, number: int) -> Refused:

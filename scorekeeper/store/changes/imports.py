@@ -10,6 +10,7 @@ from sqlalchemy import insert
 
 from ...rules import SideResult, errors_of, validate_deal
 from ...rules.game import next_line, winner_of
+from ...rules.limits import MAX_ID
 from ...rules.stats import Outcome, SideRecord, ended, record_with
 from ...rules.text import T, Text
 from ..db import db
@@ -54,7 +55,7 @@ def import_game(
     and its edit secret."""
     places = list(seqs) if seqs is not None else list(range(1, len(deals) + 1))
     if len(places) != len(deals) or any(
-        not a < b < 2**31 for a, b in zip([0, *places], places, strict=False)
+        not a < b <= MAX_ID for a, b in zip([0, *places], places, strict=False)
     ):
         raise Refused(
             Why.INVALID,
@@ -75,7 +76,7 @@ def import_game(
                 ),
             ]
         else:
-            read = read_log(changes, len(sides))
+            read = read_log(changes, len(sides), places)
             for change, _place in read:
                 change.game_id = game.id
                 db.session.add(change)

@@ -12,6 +12,7 @@ from sqlalchemy import bindparam, select
 from sqlalchemy.exc import IntegrityError
 
 from ...rules import VARIANTS, OptionError, RuleSet, apply_options
+from ...rules.limits import MAX_START
 from ...rules.stats import Outcome, SideRecord
 from ...rules.text import T
 from ..db import BUSY, db, transaction
@@ -23,8 +24,6 @@ from ..players import is_default_name, name_key, person_for, record_to_json
 from ..seats import check_cards
 from .commit import CHANGE, Entry, RequestKey, commit_replayed, keyed
 
-#: A starting total carried over from paper cannot be wilder than this.
-MAX_START = 1_000_000
 #: Times a new game is built again after colliding with another one's new roster names.
 CREATE_ATTEMPTS = 5
 
