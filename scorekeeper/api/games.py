@@ -8,9 +8,9 @@ from typing import Any
 
 from flask import Response, current_app, jsonify, request, url_for
 
-from .. import creates_game
 from ..caching import conditional, kept, table_of
 from ..devices import label_of
+from ..extensions import creates_game
 from ..i18n import say
 from ..rules import (
     VARIANTS,

@@ -402,9 +402,8 @@ def record_deal(
             raise Refused(Why.CONFLICT, GAME_OVER)
         rules = game.rules
         violations = validate_deal(results, rules, minimums=game.minimums)
-        errors = errors_of(violations)
-        if errors:
-            raise Refused.breaking(errors)
+        if errors_of(violations):
+            raise Refused.breaking(violations)
         number = game.next_deal
         line = next_line(rules, game.totals, results, number, game.dealer(number))
         winner = winner_of(line.totals, rules.target)
@@ -603,9 +602,8 @@ def edit_deal(
         violations = validate_deal(
             results, before.rules, minimums=before.state.lines[number - 1].minimums
         )
-        errors = errors_of(violations)
-        if errors:
-            raise Refused.breaking(errors)
+        if errors_of(violations):
+            raise Refused.breaking(violations)
         was = snapshot(deal.version, deal.results)
         _set_results(deal, results)
         deal.version += 1

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime, timedelta
 from types import MappingProxyType
 
-from ..rules import Violation
+from ..rules import Severity, Violation
 from ..rules.text import T, Text
 
 #: Longest name for a side or a player; longer would not fit a phone's score sheet.
@@ -59,6 +59,7 @@ class Refused(Exception):
         text: Text,
         fields: Mapping[str, Text] | None = None,
         *,
+        warnings: Mapping[str, Text] | None = None,
         current_version: int | None = None,
         deal: int | None = None,
         change: int | None = None,
@@ -67,6 +68,9 @@ class Refused(Exception):
         self.why = why
         self.text = text
         self.fields: Mapping[str, Text] = MappingProxyType(dict(fields or {}))
+        #: What the request may have got wrong though it breaks no rule, per field path:
+        #: shown next to the errors, so that a page need not check the entry again.
+        self.warnings: Mapping[str, Text] = MappingProxyType(dict(warnings or {}))
         #: With ``Why.OUTDATED``: the deal's version now.
         self.current_version = current_version
         #: With ``Why.REUSED``: the number of the deal the key recorded.
@@ -76,12 +80,16 @@ class Refused(Exception):
 
     @classmethod
     def breaking(cls, violations: Sequence[Violation], prefix: str = "") -> Refused:
-        """The rules engine's errors for an entry; ``prefix`` places their paths
-        (``deals.3.`` in an imported document)."""
+        """An entry's violations, all of them (at least one an error): errors in
+        ``fields``, warnings in ``warnings`` (the first per path), the first error as the
+        sentence; ``prefix`` places their paths (``deals.3.`` in an imported document)."""
         fields: dict[str, Text] = {}
+        warnings: dict[str, Text] = {}
         for violation in violations:
-            fields.setdefault(prefix + violation.field, violation.text)
-        return cls(Why.INVALID, violations[0].text, fields)
+            found = warnings if violation.severity is Severity.WARNING else fields
+            found.setdefault(prefix + violation.field, violation.text)
+        first = next(v for v in violations if v.severity is not Severity.WARNING)
+        return cls(Why.INVALID, first.text, fields, warnings=warnings)
 
 
 def check_name(value: str, path: str, *, side: bool) -> str:
