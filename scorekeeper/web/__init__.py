@@ -21,7 +21,7 @@ from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response as BaseResponse
 
 from ..assets import Assets, serve_static
-from ..caching import kept
+from ..caching import cached
 from ..i18n import gettext as _
 from ..i18n import lazy_gettext, remember_zone
 from ..rules import RuleSet, score_table
@@ -144,7 +144,7 @@ def _chosen_theme() -> str:
 def page_bar() -> Markup:
     """The bar at the top of every page, rendered once per page, language and scheme."""
     here = request.full_path if request.query_string else request.path
-    html = kept(("bar", here, _chosen_theme()), lambda: render_template("_bar.html", here=here))
+    html = cached(("bar", here, _chosen_theme()), lambda: render_template("_bar.html", here=here))
     return Markup(html)
 
 

@@ -35,7 +35,7 @@ from wtforms.validators import (
 )
 from wtforms.widgets import TextInput
 
-from ..i18n import current_language, say
+from ..i18n import current_language, render_text
 from ..i18n import gettext as _
 from ..i18n import lazy_gettext as _l
 from ..rules import CanastaKind, RuleSet, Severity, SideResult, Violation, options_of
@@ -227,10 +227,10 @@ class DealForm(PageForm):
                 if isinstance(field, PointsField) and not (field.data or "").strip():
                     continue  # not typed yet: no "check this" before the player gets there
                 warnings = getattr(field, "warnings", [])
-                if say(violation.text) not in warnings:
-                    field.warnings = [*warnings, say(violation.text)]
-            elif say(violation.text) not in field.errors:
-                field.errors = [*field.errors, say(violation.text)]
+                if render_text(violation.text) not in warnings:
+                    field.warnings = [*warnings, render_text(violation.text)]
+            elif render_text(violation.text) not in field.errors:
+                field.errors = [*field.errors, render_text(violation.text)]
         return loose
 
     def has_errors(self) -> bool:

@@ -22,10 +22,11 @@ from itsdangerous import BadSignature, URLSafeSerializer
 from markupsafe import Markup
 from werkzeug.wrappers import Response as BaseResponse
 
-from .. import codes, creates_game, htmx
-from ..caching import conditional, kept, table_of
+from .. import codes
+from ..caching import cached, conditional, table_of
 from ..devices import label_of
-from ..i18n import current_language, lazy_gettext, number, say
+from ..extensions import creates_game, htmx
+from ..i18n import current_language, lazy_gettext, number, render_text
 from ..i18n import gettext as _
 from ..rules import (
     VARIANTS,
@@ -70,7 +71,7 @@ def game_or_404(game_id: str) -> Game:
     if game is None:
         abort(404, str(NO_GAME))
     if game.deleted_at is not None:
-        abort(410, say(changes.GAME_GONE))
+        abort(410, render_text(changes.GAME_GONE))
     return game
 
 
@@ -79,7 +80,7 @@ def _head_or_404(game_id: str) -> Head:
     if game is None:
         abort(404, str(NO_GAME))
     if game.deleted:
-        abort(410, say(changes.GAME_GONE))
+        abort(410, render_text(changes.GAME_GONE))
     return game
 
 
@@ -162,7 +163,7 @@ def require_scorer(game: Secured) -> str:
 def abort_refused(refusal: Refused) -> None:
     """A refusal the page cannot show next to a field: the error page with its status."""
     status = {Why.FORBIDDEN: 403, Why.NOT_FOUND: 404, Why.GONE: 410}.get(refusal.why, 409)
-    abort(status, say(refusal.text))
+    abort(status, render_text(refusal.text))
 
 
 def abort_if_lost(refusal: Refused) -> None:
@@ -276,9 +277,9 @@ def create() -> str | BaseResponse | tuple[str, int]:
             for path, message in refusal.fields.items():
                 field = form.field_for(path)
                 if field is None:
-                    flash(say(message), "error")
+                    flash(render_text(message), "error")
                 else:
-                    field.errors = [*field.errors, say(message)]
+                    field.errors = [*field.errors, render_text(message)]
         else:
             name_this_phone(form.device.data)
             response = redirect(url_for("web.sheet", game_id=game.id))
@@ -358,7 +359,7 @@ def _draw_for_seats(form: NewGameForm, rules: RuleSet) -> tuple[str, ...] | None
         )
     except DrawError as error:
         index = int(error.field.split(".")[1]) if error.field.count(".") == 2 else 0
-        form.players[index].errors = [say(error.text)]
+        form.players[index].errors = [render_text(error.text)]
         return None
     except Redraw as redraw:
         for name, pick in zip(names, form.cards, strict=True):
@@ -472,7 +473,7 @@ def _sheet_part(game_id: str, version: int, scorer: bool) -> dict[str, Any]:
             "next_deal": None if sheet.state.finished else sheet.state.next_deal,
         }
 
-    part: dict[str, Any] = kept(("sheet", game_id, version, scorer), render)
+    part: dict[str, Any] = cached(("sheet", game_id, version, scorer), render)
     return part
 
 
@@ -485,7 +486,7 @@ def _live_part(game_id: str, version: int, scorer: bool) -> str:
             "games/_live.html", sheet=sheet, chart=running_totals(sheet.state), can_score=scorer
         )
 
-    html: str = kept(("live", game_id, version, scorer), render)
+    html: str = cached(("live", game_id, version, scorer), render)
     return html
 
 
@@ -751,7 +752,9 @@ def record(game_id: str) -> tuple[str, int] | BaseResponse:
     if game.finished:
         # The save that ended the game may be this very form's.
         flash(
-            say(reused) if reused else _("This game is over. Edit or delete a deal to reopen it."),
+            render_text(reused)
+            if reused
+            else _("This game is over. Edit or delete a deal to reopen it."),
             "error",
         )
         return redirect(url_for("web.sheet", game_id=game_id))
@@ -907,7 +910,7 @@ def delete(game_id: str, number: int) -> str | BaseResponse | tuple[str, int]:
             )
         except Refused as refusal:
             abort_if_lost(refusal)
-            flash(say(refusal.text), "error")
+            flash(render_text(refusal.text), "error")
             return redirect(url_for("web.sheet", game_id=game_id))
         changed(_("Deal %(number)s deleted.", number=number), game_id, deleted.change)
         return redirect(url_for("web.sheet", game_id=game_id))

@@ -11,7 +11,7 @@ from datetime import UTC, date, datetime, timedelta
 from flask import Response, render_template, request, stream_with_context
 from markupsafe import Markup
 
-from ..caching import kept
+from ..caching import cached
 from ..i18n import day_start, local_date, zone_name
 from ..i18n import gettext as _
 from ..rules import VARIANTS
@@ -88,7 +88,7 @@ def history_page() -> str:
     # Outside what is kept: it is this phone's own (the games it kept score of).
     deleted = deleted_among(scored_games())
     return render_template(
-        "history/index.html", content=Markup(kept(key, content)), deleted=deleted
+        "history/index.html", content=Markup(cached(key, content)), deleted=deleted
     )
 
 

@@ -12,7 +12,7 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from ..i18n import gettext as _
 from ..i18n import lazy_gettext as _l
-from ..i18n import say, signed
+from ..i18n import render_text, signed
 from ..rules import RuleSet, SideResult, score_breakdown
 from ..store import changes, games, log
 from ..store.errors import Refused, Why, check_name, is_request_key
@@ -101,7 +101,7 @@ def _entry(
     scorer: bool,
     by_id: Mapping[int, Change],
 ) -> Entry:
-    title = say(log.describe(change))
+    title = render_text(log.describe(change))
     if change.kind == log.UNDO:
         reverted = by_id.get(change.undoes or 0)
         title = _("Undo of change %(id)s", id=change.undoes)
@@ -111,7 +111,7 @@ def _entry(
             title = _("Redo of change %(id)s", id=reverted.undoes)
             reverted = original
         if reverted is not None:
-            title = f"{title}: {say(log.describe(reverted))}"
+            title = f"{title}: {render_text(log.describe(reverted))}"
         if change.before is not None and change.after is not None:
             details = _differences(change.before, change.after, sides)
         else:  # a deal taken away, or brought back: its scores
@@ -187,13 +187,13 @@ def undo(game_id: str, change_id: int) -> BaseResponse:
         )
     except Refused as refusal:
         abort_if_lost(refusal)
-        flash(say(refusal.text), "error")
+        flash(render_text(refusal.text), "error")
         return _back(game_id, "changes")
     reverted = undone.reverted
     if reverted.kind == log.UNDO and undone.original is not None:
-        message = _("Redone: %(what)s.", what=say(log.describe(undone.original)))
+        message = _("Redone: %(what)s.", what=render_text(log.describe(undone.original)))
     else:
-        message = _("Undone: %(what)s.", what=say(log.describe(reverted)))
+        message = _("Undone: %(what)s.", what=render_text(log.describe(reverted)))
     changed(message, game_id, undone.change)
     return _back(game_id, form.next.data if not form.next.errors else None)
 
@@ -244,7 +244,7 @@ def name_device(game_id: str) -> BaseResponse:
         try:
             session[DEVICE] = check_name(form.device.data or "", "device", side=False)
         except Refused as refusal:
-            error = say(refusal.text)
+            error = render_text(refusal.text)
     if error:
         flash(_("This phone's name: %(error)s", error=error), "error")
     return redirect(url_for("web.change_log", game_id=game_id))
