@@ -233,12 +233,15 @@ class DealForm(PageForm):
                 field.errors = [*field.errors, render_text(violation.text)]
         return loose
 
+    def field_errors(self) -> dict[str, list[str]]:
+        """Each figure's errors by its field's name (``sides-1-red_threes``), for those that
+        have some (``errors`` is cached by WTForms)."""
+        figures = (self.went_out, self.concealed, *(f for e in self.sides for f in e.form))
+        return {field.name: list(field.errors) for field in figures if field.errors}
+
     def has_errors(self) -> bool:
-        """Whether any field carries an error (``errors`` is cached by WTForms)."""
-        return any(
-            field.errors
-            for field in (self.went_out, self.concealed, *(f for e in self.sides for f in e.form))
-        )
+        """Whether any figure carries an error."""
+        return bool(self.field_errors())
 
 
 #: The figures counted with steppers (the rule set's canastas, concealed ones, red threes).

@@ -1,4 +1,5 @@
-"""Every game played here: the history page, and the downloads of one game or of all."""
+"""Every game played here: the home page (games in progress, the latest finished), the
+history page, and the downloads of one game or of all."""
 
 from __future__ import annotations
 
@@ -16,11 +17,28 @@ from ..i18n import day_start, local_date, zone_name
 from ..i18n import gettext as _
 from ..rules import VARIANTS
 from ..store.games import export_game, sheet_of
-from ..store.history import Filters, deleted_among, every_game, games_of, listing
+from ..store.history import Filters, deleted_among, every_game, games_of, history, listing
 from ..store.players import roster_choices
 from . import bp
+from .answers import game_or_404
 from .forms import HistoryForm
-from .games import game_or_404, scored_games
+from .scorer import last_change, scored_games
+
+#: Games the home page lists; the history has the rest.
+HOME_GAMES = 12
+
+
+@bp.get("/")
+def index() -> str:
+    """Games in progress, then the latest finished ones; the history has every game."""
+    found, total = history(Filters(), per_page=HOME_GAMES)
+    return render_template(
+        "index.html",
+        undo=last_change(),
+        in_progress=[g for g in found if not g.finished],
+        finished=[g for g in found if g.finished],
+        total=total,
+    )
 
 
 def _filters(form: HistoryForm) -> Filters:

@@ -15,7 +15,7 @@ from ..store import players
 from ..store.errors import Refused, Why
 from . import bp
 from .forms import PersonForm
-from .games import device_label, scored_games
+from .scorer import device_label, scored_games
 
 #: Ids beyond a 32-bit integer are no person's (and PostgreSQL would refuse to compare).
 MAX_ID = 2**31 - 1
