@@ -152,7 +152,7 @@ def _refused_json(form: DealForm, refusal: Refused | None) -> Response:
     if refusal is None:
         fields = _figure_messages(form)
         status = 422
-        error = next(iter(fields.values()), _("The form could not be read; open it again."))
+        error = next(iter(fields.values()), _("The page could not read what was sent."))
     else:
         fields = {}
         if refusal.why is Why.INVALID:
