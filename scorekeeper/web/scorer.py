@@ -25,8 +25,8 @@ from itsdangerous import BadSignature, URLSafeSerializer
 from markupsafe import Markup
 from werkzeug.wrappers import Response as BaseResponse
 
-from .. import codes
 from ..caching import table_of
+from ..codes import svg
 from ..devices import label_of
 from ..i18n import gettext as _
 from ..i18n import lazy_gettext
@@ -175,7 +175,7 @@ def scorer_code(game_id: str) -> BaseResponse:
             "games/scorer_code.html",
             game_id=game_id,
             scorer_link=link,
-            code_svg=Markup(codes.svg(link)),
+            code_svg=Markup(svg(link)),
         )
     )
     response.headers["Cache-Control"] = "private, no-store"
