@@ -8,19 +8,14 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, Response, current_app
-from flask_compress import Compress
-from flask_htmx import HTMX
-from flask_limiter import Limiter
-from flask_limiter.util import get_remote_address
-from flask_migrate import Migrate
-from flask_wtf.csrf import CSRFProtect
+from flask import Flask, Response
 from werkzeug.exceptions import NotFound
 from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.routing import IntegerConverter
 
 from . import assets, i18n
 from .caching import cache
+from .extensions import compress, csrf, htmx, limiter, migrate
 from .rules.limits import MAX_ID
 from .store import db
 from .store.db import engine_options
@@ -72,26 +67,6 @@ class IdConverter(IntegerConverter):
         if number > MAX_ID:
             raise NotFound()
         return number
-
-
-compress = Compress()
-csrf = CSRFProtect()
-htmx = HTMX()
-migrate = Migrate()
-#: Per-client limits (creating games). Its counters live in RATELIMIT_STORAGE_URI: memory
-#: by default (one process); point several instances at a shared store such as Redis.
-limiter = Limiter(key_func=get_remote_address)
-
-
-def game_creation_limit() -> str:
-    """The configured limit on creating games, per client."""
-    limit: str = current_app.config["GAME_CREATION_LIMIT"]
-    return limit
-
-
-#: One budget per client for every route that creates a game (the new-game page, the API,
-#: import): each door counting on its own would let a client through three times over.
-creates_game = limiter.shared_limit(game_creation_limit, scope="new-game", methods=["POST"])
 
 
 def database_url(url: str) -> str:

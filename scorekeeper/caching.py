@@ -39,7 +39,7 @@ def conditional(etag: str, make: Callable[[], ResponseReturnValue]) -> Response:
     return response
 
 
-def kept(key: tuple[Hashable, ...], make: Callable[[], T]) -> T:
+def cached(key: tuple[Hashable, ...], make: Callable[[], T]) -> T:
     """What ``make`` gives (a rendered part of a page, a game's fixed facts), kept under
     ``key``, which holds the version(s) of what it shows, with the request's language and
     root path. A part that shows dates holds the time zone in its key (``i18n.zone_name``):
@@ -55,4 +55,4 @@ def kept(key: tuple[Hashable, ...], make: Callable[[], T]) -> T:
 def table_of(game_id: str) -> Table | None:
     """What never changes in a game (its rule set, sides and secret's hash), kept per
     game: a request to change it is read and checked without a query."""
-    return kept(("table", game_id), lambda: games.table_of(game_id))
+    return cached(("table", game_id), lambda: games.table_of(game_id))

@@ -209,7 +209,7 @@ def lazy_gettext(string: str, **variables: object) -> LazyString:
     return LazyString(gettext, string, **variables)
 
 
-def say(text: Text | str) -> str:
+def render_text(text: Text | str) -> str:
     """A sentence of the rules engine in the request's language."""
     if isinstance(text, str):
         return text
@@ -254,7 +254,7 @@ def init_app(app: Flask) -> None:
     )
     app.jinja_env.filters["num"] = number
     app.jinja_env.filters["signed"] = signed
-    app.jinja_env.filters["say"] = say
+    app.jinja_env.filters["render_text"] = render_text
     app.jinja_env.filters["decimal"] = decimal
     app.jinja_env.filters["percent"] = percent
     app.jinja_env.filters["day"] = day

@@ -169,15 +169,16 @@ function restoreRefused(form, deal) {
   });
   var box = form.querySelector("[data-out-canastas]");
   if (box) delete box.dataset.outCanastas;  // who went out is the player's, as typed
-  Object.keys(deal.refused.fields).forEach(function (id) {
-    var slot = document.getElementById(id);
+  var fields = deal.refused.fields;
+  Object.keys(fields).forEach(function (name) {
+    var slot = document.getElementById("err-" + name);
     if (!slot) return;
     var p = document.createElement("p");
     p.className = "field-error";
-    p.textContent = deal.refused.fields[id];
+    p.textContent = fields[name];
     slot.replaceChildren(p);
   });
-  document.getElementById("preview").textContent = deal.refused.loose.join(" ");
+  document.getElementById("preview").textContent = refusedWords(deal.refused, false).join(" ");
   var note = document.getElementById("offline-note");
   note.textContent = offlineWord("refusedForm");
   note.hidden = false;
@@ -227,9 +228,8 @@ function showPendingOnSheet(table) {
         var why = body.insertRow().insertCell();
         why.parentNode.className = "pending refused";
         why.colSpan = columns;
-        why.textContent = offlineWord("refused", number) + " " + deal.refused.loose.concat(
-          Object.keys(deal.refused.fields).map(function (id) { return deal.refused.fields[id]; })
-        ).join(" ") + " ";
+        why.textContent = offlineWord("refused", number) + " " +
+          refusedWords(deal.refused, true).join(" ") + " ";
         var fix = document.createElement("a");
         fix.href = deal.url;
         fix.className = "button button-quiet";
@@ -261,18 +261,14 @@ document.addEventListener("click", function (event) {
   }
 });
 
-// What the server said to a deal it refused: each field's words, and those of the deal.
-function refusalOf(html) {
-  var page = new DOMParser().parseFromString(html, "text/html");
-  var fields = {};
-  page.querySelectorAll(".field-msg[id]").forEach(function (slot) {
-    var error = slot.querySelector(".field-error");
-    if (error) fields[slot.id] = error.textContent.trim();
-  });
-  var loose = Array.prototype.map.call(
-    page.querySelectorAll("#preview .field-error, .flash-error, h1 + p.lead"),
-    function (p) { return p.textContent.trim(); });
-  return { fields: fields, loose: loose };
+// What the server said to a deal it refused (its JSON answer: the sentence, and each
+// field's words by the form's field name): the sentence unless a field says it already,
+// and with ``withFields`` the fields' words too.
+function refusedWords(refused, withFields) {
+  if (refused.error === undefined) return refused.loose || [];  // kept by an older offline.js
+  var fields = Object.keys(refused.fields).map(function (name) { return refused.fields[name]; });
+  var words = fields.indexOf(refused.error) < 0 ? [refused.error] : [];
+  return withFields ? words.concat(fields) : words;
 }
 var sending = false;
 function sendPending() {
@@ -287,19 +283,19 @@ function sendPending() {
       deal = deals.shift();
     }
     if (!deal) return sent;
-    return fetch(deal.url, { method: "POST", body: new URLSearchParams(deal.fields) })
+    // Asked for JSON, the server answers the deal's number, or why it refused it.
+    return fetch(deal.url, {
+      method: "POST", body: new URLSearchParams(deal.fields), headers: { Accept: "application/json" },
+    })
       .then(function (response) {
-        return response.text().then(function (html) {
-          var refusal = refusalOf(html);
-          // Saved: the answer is the sheet (a game already over says so in an error flash).
-          var landed = response.ok && /\/games\/[^/]+$/.test(new URL(response.url).pathname);
-          if (landed && !refusal.loose.length) {
+        if (response.status >= 500) throw new Error(response.status);  // tried again later
+        return response.json().then(function (answer) {
+          if (response.ok) {
             sent += 1;
             return dropPending(deal.key);
           }
-          if (response.status >= 500) throw new Error(response.status);
           blocked[deal.game] = true;
-          deal.refused = refusal;
+          deal.refused = { error: String(answer.error), fields: answer.fields || {} };
           refusedUrl = deal.url;
           return pendingStore("readwrite", function (s) { return s.put(deal); });
         });

@@ -11,7 +11,7 @@ from flask import Flask, Response, g, request
 from flask.testing import FlaskClient
 from sqlalchemy import event
 
-from scorekeeper import limiter
+from scorekeeper.extensions import limiter
 from scorekeeper.store import db
 
 from .conftest import app_for_tests

@@ -310,17 +310,51 @@ def test_editing_a_deal_changed_meanwhile_is_refused(client: FlaskClient, app: F
     client.post(f"/games/{game_id}/deals/new", data=deal_form("0", we=CASE_A, they=CASE_B))
     page = client.get(f"/games/{game_id}/deals/1/edit").get_data(as_text=True)
     version = re.search(r'name="version" type="hidden" value="(\d+)"', page)
+    seq = re.search(r'name="seq" type="hidden" value="(\d+)"', page)
     assert version and version.group(1) == "1"
+    assert seq and seq.group(1) == "1"
+    shown = {"seq": "1", "version": "1"}
     # Another phone changes deal 1 first (version 1 -> 2): We melded 250, not 220.
-    newer = {**deal_form("0", we={**CASE_A, "meld_points": 250}, they=CASE_B), "version": "1"}
+    newer = {**deal_form("0", we={**CASE_A, "meld_points": 250}, they=CASE_B), **shown}
     assert client.post(f"/games/{game_id}/deals/1/edit", data=newer).status_code == 302
-    stale = {**deal_form("0", we={**CASE_A, "meld_points": 230}, they=CASE_B), "version": "1"}
+    stale = {**deal_form("0", we={**CASE_A, "meld_points": 230}, they=CASE_B), **shown}
     refused = client.post(f"/games/{game_id}/deals/1/edit", data=stale)
     assert refused.status_code == 409
     html = refused.get_data(as_text=True)
     assert "changed on another phone meanwhile" in html
     assert 'value="250"' in html  # the newer version is shown
     assert totals(client, game_id) == [1240, 265]
+
+
+def test_an_edit_form_never_lands_on_the_deal_that_moved_into_its_number(
+    client: FlaskClient,
+) -> None:
+    """Deal 1's edit form is open on one phone; another deletes deal 1, so deal 2 becomes
+    deal 1. Saving the form must not overwrite the deal that moved up."""
+    game_id = new_game_form(client)
+    client.post(f"/games/{game_id}/deals/new", data=deal_form("0", we=CASE_A, they=CASE_B))
+    client.post(f"/games/{game_id}/deals/new", data=deal_form("1", we=CASE_B, they=CASE_A))
+    page = client.get(f"/games/{game_id}/deals/1/edit").get_data(as_text=True)
+    shown = {
+        name: re.search(rf'name="{name}" type="hidden" value="(\d+)"', page).group(1)  # type: ignore[union-attr]
+        for name in ("seq", "version")
+    }
+    before = totals(client, game_id)
+    delete_page = client.get(f"/games/{game_id}/deals/1/delete").get_data(as_text=True)
+    confirm = {
+        name: re.search(rf'name="{name}" type="hidden" value="(\d+)"', delete_page).group(1)  # type: ignore[union-attr]
+        for name in ("seq", "version")
+    }
+    assert client.post(f"/games/{game_id}/deals/1/delete", data=confirm).status_code == 302
+    moved_up = totals(client, game_id)
+    assert moved_up != before
+    stale = {**deal_form("0", we={**CASE_A, "meld_points": 230}, they=CASE_B), **shown}
+    refused = client.post(f"/games/{game_id}/deals/1/edit", data=stale)
+    assert refused.status_code == 409
+    assert totals(client, game_id) == moved_up
+    # The same confirmation sent again deletes nothing more.
+    client.post(f"/games/{game_id}/deals/1/delete", data=confirm)
+    assert totals(client, game_id) == moved_up
 
 
 def test_api_edit_with_an_old_version_is_refused(client: FlaskClient) -> None:
@@ -424,9 +458,11 @@ def test_a_resent_delete_deletes_one_deal(client: FlaskClient) -> None:
         client.post(f"/games/{game_id}/deals/new", data=deal_form(we=CASE_B, they=CASE_B))
     page = client.get(f"/games/{game_id}/deals/2/delete").get_data(as_text=True)
     seq = re.search(r'name="seq" type="hidden" value="(\d+)"', page)
-    assert seq
-    client.post(f"/games/{game_id}/deals/2/delete", data={"seq": seq.group(1)})
-    client.post(f"/games/{game_id}/deals/2/delete", data={"seq": seq.group(1)})
+    version = re.search(r'name="version" type="hidden" value="(\d+)"', page)
+    assert seq and version
+    shown = {"seq": seq.group(1), "version": version.group(1)}
+    client.post(f"/games/{game_id}/deals/2/delete", data=shown)
+    client.post(f"/games/{game_id}/deals/2/delete", data=shown)
     html = client.get(f"/games/{game_id}").get_data(as_text=True)
     assert "That deal was already deleted; nothing else was." in html
     assert totals(client, game_id) == [2 * 265, 2 * 265]

@@ -14,7 +14,7 @@ from typing import Any
 
 from flask import Blueprint, Response, jsonify, request
 
-from ..i18n import say
+from ..i18n import render_text
 from ..store.errors import Refused, Why
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -52,8 +52,8 @@ class ApiError(Exception):
     @classmethod
     def of(cls, refused: Refused) -> ApiError:
         """The store's refusal in the request's language."""
-        fields = {path: say(text) for path, text in refused.fields.items()}
-        return cls(STATUS[refused.why], say(refused.text), fields)
+        fields = {path: render_text(text) for path, text in refused.fields.items()}
+        return cls(STATUS[refused.why], render_text(refused.text), fields)
 
 
 def error_response(

@@ -11,7 +11,7 @@ from typing import Any
 
 from flask import Response, jsonify
 
-from ..i18n import say
+from ..i18n import render_text
 from ..rules import (
     VARIANTS,
     CanastaKind,
@@ -55,7 +55,9 @@ def rules_and_sheet(body: Mapping[str, Any]) -> tuple[RuleSet, Any]:
     try:
         return apply_options(VARIANTS[variant], options), None
     except OptionError as error:
-        raise ApiError(422, say(error.text), {f"options.{error.option}": say(error.text)}) from None
+        raise ApiError(
+            422, render_text(error.text), {f"options.{error.option}": render_text(error.text)}
+        ) from None
 
 
 def _cards(value: Any, path: str) -> tuple[Card, ...]:
@@ -68,7 +70,7 @@ def _cards(value: Any, path: str) -> tuple[Card, ...]:
     try:
         return parse_cards(text)
     except CardError as error:
-        raise ApiError(422, say(error.text), {path: say(error.text)}) from None
+        raise ApiError(422, render_text(error.text), {path: render_text(error.text)}) from None
 
 
 def _card(value: Any, path: str) -> Card:
@@ -77,7 +79,7 @@ def _card(value: Any, path: str) -> Card:
     try:
         return parse_card(value)
     except CardError as error:
-        raise ApiError(422, say(error.text), {path: say(error.text)}) from None
+        raise ApiError(422, render_text(error.text), {path: render_text(error.text)}) from None
 
 
 def _flag(body: Mapping[str, Any], name: str) -> bool:
@@ -103,7 +105,7 @@ def meld_json(verdict: MeldVerdict) -> dict[str, Any]:
         "points": verdict.points,
         "canasta": verdict.canasta.value if verdict.canasta else None,
         "rule": verdict.rule,
-        "reason": say(verdict.reason),
+        "reason": render_text(verdict.reason),
     }
 
 
@@ -141,7 +143,7 @@ def check_initial_meld_view() -> Response:
             "required": verdict.required,
             "points": verdict.points,
             "meets": verdict.meets,
-            "reason": say(verdict.reason),
+            "reason": render_text(verdict.reason),
             "melds": [meld_json(meld) for meld in verdict.melds],
         }
     )
@@ -195,7 +197,9 @@ def check_pickup_view() -> Response:
         cards_in_hand=cards_in_hand,
         pile_size=_count(body, "pile_size", 2),
     )
-    return jsonify({"allowed": answer.allowed, "rule": answer.rule, "reason": say(answer.reason)})
+    return jsonify(
+        {"allowed": answer.allowed, "rule": answer.rule, "reason": render_text(answer.reason)}
+    )
 
 
 @bp.post("/check/going-out")
@@ -234,6 +238,6 @@ def check_going_out_view() -> Response:
             "allowed": verdict.allowed,
             "concealed": verdict.concealed,
             "rule": verdict.rule,
-            "reason": say(verdict.reason),
+            "reason": render_text(verdict.reason),
         }
     )

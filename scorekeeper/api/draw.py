@@ -6,7 +6,7 @@ from typing import Any
 
 from flask import Response, jsonify
 
-from ..i18n import say
+from ..i18n import render_text
 from ..rules import VARIANTS, CardError
 from ..rules.draw import DrawError, Drawn, Redraw, draw_card, draw_for_seats
 from ..rules.limits import MAX_DRAWS
@@ -33,7 +33,9 @@ def _draws(value: Any) -> list[Drawn]:
         try:
             drawn = draw_card(card)
         except CardError as error:
-            raise ApiError(422, say(error.text), {f"{path}.card": say(error.text)}) from None
+            raise ApiError(
+                422, render_text(error.text), {f"{path}.card": render_text(error.text)}
+            ) from None
         draws.append(Drawn(player, drawn))
     return draws
 
@@ -53,14 +55,16 @@ def seat_draw() -> Response:
     try:
         result = draw_for_seats(VARIANTS[variant], draws)
     except DrawError as error:
-        raise ApiError(422, say(error.text), {error.field: say(error.text)}) from None
+        raise ApiError(
+            422, render_text(error.text), {error.field: render_text(error.text)}
+        ) from None
     except Redraw as redraw:
         again = set(redraw.players)
         response = jsonify(
             {
-                "error": say(redraw.text),
+                "error": render_text(redraw.text),
                 "fields": {
-                    f"draws.{index}.card": say(redraw.text)
+                    f"draws.{index}.card": render_text(redraw.text)
                     for index, drawn in enumerate(draws)
                     if drawn.player in again
                 },

@@ -9,10 +9,10 @@ from typing import Any
 
 from flask import Response, current_app, jsonify, request, url_for
 
-from .. import creates_game
-from ..caching import conditional, kept, table_of
+from ..caching import cached, conditional, table_of
 from ..devices import label_of
-from ..i18n import say
+from ..extensions import creates_game
+from ..i18n import render_text
 from ..rules import (
     VARIANTS,
     CanastaKind,
@@ -67,7 +67,7 @@ def _device() -> str:
 
 
 def _gone() -> ApiError:
-    return ApiError(410, say(changes.GAME_GONE))
+    return ApiError(410, render_text(changes.GAME_GONE))
 
 
 def _head(game_id: str) -> Head:
@@ -323,7 +323,7 @@ def show(game_id: str) -> Response:
     version = current.version
 
     def document() -> Response:
-        body = kept(("api-game", game_id, version), lambda: _game_document(game_id))
+        body = cached(("api-game", game_id, version), lambda: _game_document(game_id))
         return current_app.response_class(body, mimetype="application/json")
 
     return conditional(f"game-{game_id}-{version}", document)
@@ -389,7 +389,7 @@ def _results(body: Any, rules: RuleSet, prefix: str = "") -> list[SideResult]:
 
 
 def _warnings_json(warnings: Sequence[Violation]) -> list[dict[str, str]]:
-    return [{"field": w.field, "rule": w.rule, "message": say(w.text)} for w in warnings]
+    return [{"field": w.field, "rule": w.rule, "message": render_text(w.text)} for w in warnings]
 
 
 def _deal_answer(sheet: Sheet, number: int, warnings: Sequence[Violation]) -> dict[str, Any]:
@@ -445,7 +445,7 @@ def record(game_id: str) -> tuple[Response, int]:
         # A finished game takes no deal, whatever the body says.
         game = games.head(game_id)
         if game is not None and game.finished:
-            raise ApiError(409, say(changes.GAME_OVER)) from None
+            raise ApiError(409, render_text(changes.GAME_OVER)) from None
         raise
     recorded = changes.record_deal(
         game_id, results, secret=_bearer(), request_key=key, device=_device()
@@ -681,7 +681,9 @@ def import_() -> tuple[Response, int]:
     try:
         rules = apply_options(VARIANTS[variant].with_sides(len(sides)), options)
     except OptionError as error:
-        raise ApiError(422, say(error.text), {f"options.{error.option}": say(error.text)}) from None
+        raise ApiError(
+            422, render_text(error.text), {f"options.{error.option}": render_text(error.text)}
+        ) from None
     deals = body.get("deals", [])
     if not isinstance(deals, list):
         raise ApiError(422, "deals must be a list.", {"deals": "Must be a list."})

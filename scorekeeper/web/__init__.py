@@ -21,10 +21,11 @@ from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response as BaseResponse
 
 from ..assets import Assets, serve_static
-from ..caching import kept
+from ..caching import cached
 from ..i18n import gettext as _
 from ..i18n import lazy_gettext, remember_zone
 from ..rules import RuleSet, score_table
+from .answers import wants_json
 
 bp = Blueprint("web", __name__)
 # Each page keeps the time zone the phone sent (the dates it shows are in it).
@@ -50,7 +51,18 @@ TOO_MANY = lazy_gettext(
     "Too many new games from this address in a short time; wait a little and try again."
 )
 
-from . import checks, games, history, log, players, rules, share  # noqa: E402,F401  (registers the views on bp)
+from . import (  # noqa: E402,F401  (registers the views on bp)
+    checks,
+    deals,
+    history,
+    log,
+    new_game,
+    players,
+    rules,
+    scorer,
+    share,
+    sheet,
+)
 
 
 def register_error_pages(app: Flask) -> None:
@@ -62,14 +74,13 @@ def register_error_pages(app: Flask) -> None:
             from ..api import error_response
 
             return error_response(400, _("The request lacks a valid CSRF token."))
-        return render_template(
-            "error.html",
-            title=_("Page expired"),
-            message=_(
-                "This page was open too long or in another browser. "
-                "Go back, reload the page and try again: nothing was saved."
-            ),
-        ), 400
+        message = _(
+            "This page was open too long or in another browser. "
+            "Go back, reload the page and try again: nothing was saved."
+        )
+        if wants_json():
+            return {"error": message, "fields": {}}, 400
+        return render_template("error.html", title=_("Page expired"), message=message), 400
 
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException) -> ResponseReturnValue:
@@ -86,6 +97,8 @@ def register_error_pages(app: Flask) -> None:
         # Werkzeug's own English sentence, unless the view said something of its own.
         own = error.description != type(error).description
         description = TOO_MANY if error.code == 429 else (error.description if own else default)
+        if wants_json():
+            return {"error": str(description), "fields": {}}, error.code or 500
         return render_template("error.html", title=title, message=description), error.code or 500
 
 
@@ -144,7 +157,7 @@ def _chosen_theme() -> str:
 def page_bar() -> Markup:
     """The bar at the top of every page, rendered once per page, language and scheme."""
     here = request.full_path if request.query_string else request.path
-    html = kept(("bar", here, _chosen_theme()), lambda: render_template("_bar.html", here=here))
+    html = cached(("bar", here, _chosen_theme()), lambda: render_template("_bar.html", here=here))
     return Markup(html)
 
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from flask import render_template, request
 
-from ..i18n import say
+from ..i18n import render_text
 from ..rules import (
     VARIANTS,
     CanastaKind,
@@ -92,7 +92,7 @@ def meld() -> str:
         try:
             verdict = check_meld(parse_cards(text), rules, going_out=request.args.get("out") == "y")
         except CardError as card_error:
-            error = say(card_error.text)
+            error = render_text(card_error.text)
     return _render("checks/meld.html", verdict=verdict, error=error)
 
 
@@ -117,7 +117,7 @@ def initial_meld() -> str:
             top = parse_card(top_text) if top_text else None
             verdict = check_initial_meld(melds, rules, total=total, pile_top=top)
         except CardError as card_error:
-            error = say(card_error.text)
+            error = render_text(card_error.text)
     return _render(
         "checks/initial_meld.html",
         verdict=verdict,
@@ -156,7 +156,7 @@ def pickup() -> str:
                 pile_size=max(1, request.args.get("pile", default=2, type=int) or 1),
             )
         except CardError as card_error:
-            error = say(card_error.text)
+            error = render_text(card_error.text)
     return _render("checks/pickup.html", pickup=answer, error=error)
 
 
@@ -180,7 +180,7 @@ def going_out() -> str:
                 melded_before=request.args.get("before") == "y",
             )
         except CardError as card_error:
-            error = say(card_error.text)
+            error = render_text(card_error.text)
     return _render(
         "checks/going_out.html",
         verdict=verdict,

@@ -35,7 +35,7 @@ from wtforms.validators import (
 )
 from wtforms.widgets import TextInput
 
-from ..i18n import current_language, say
+from ..i18n import current_language, render_text
 from ..i18n import gettext as _
 from ..i18n import lazy_gettext as _l
 from ..rules import CanastaKind, RuleSet, Severity, SideResult, Violation, options_of
@@ -171,7 +171,9 @@ class DealForm(PageForm):
     )
     #: One per opened form: a double tap or a resent form records one deal.
     nonce = HiddenField(validators=[Optional(), Length(max=MAX_REQUEST_KEY)])
-    #: The edited deal's version when the form was opened (optimistic check).
+    #: The edited deal (its ``seq``) and its version when the form was opened: the edit
+    #: lands on that deal only, as it was then (optimistic check).
+    seq = HiddenField(validators=[Optional(), Length(max=12)])
     version = HiddenField(validators=[Optional(), Length(max=12)])
     concealed = BooleanField(_l("Went out concealed"))
     sides = FieldList(FormField(SideDealForm), min_entries=2)
@@ -236,18 +238,21 @@ class DealForm(PageForm):
                 if isinstance(field, PointsField) and not (field.data or "").strip():
                     continue  # not typed yet: no "check this" before the player gets there
                 warnings = getattr(field, "warnings", [])
-                if say(violation.text) not in warnings:
-                    field.warnings = [*warnings, say(violation.text)]
-            elif say(violation.text) not in field.errors:
-                field.errors = [*field.errors, say(violation.text)]
+                if render_text(violation.text) not in warnings:
+                    field.warnings = [*warnings, render_text(violation.text)]
+            elif render_text(violation.text) not in field.errors:
+                field.errors = [*field.errors, render_text(violation.text)]
         return loose
 
+    def field_errors(self) -> dict[str, list[str]]:
+        """Each figure's errors by its field's name (``sides-1-red_threes``), for those that
+        have some (``errors`` is cached by WTForms)."""
+        figures = (self.went_out, self.concealed, *(f for e in self.sides for f in e.form))
+        return {field.name: list(field.errors) for field in figures if field.errors}
+
     def has_errors(self) -> bool:
-        """Whether any field carries an error (``errors`` is cached by WTForms)."""
-        return any(
-            field.errors
-            for field in (self.went_out, self.concealed, *(f for e in self.sides for f in e.form))
-        )
+        """Whether any figure carries an error."""
+        return bool(self.field_errors())
 
 
 #: The figures counted with steppers (the rule set's canastas, concealed ones, red threes).
@@ -547,9 +552,11 @@ class DeviceForm(PageForm):
 
 
 class ConfirmForm(PageForm):
-    """A POST-only button with its CSRF token; ``seq`` names the deal it confirms."""
+    """A POST-only button with its CSRF token; ``seq`` and ``version`` name the deal it
+    confirms, as it was shown."""
 
     seq = HiddenField(validators=[Optional(), Length(max=12)])
+    version = HiddenField(validators=[Optional(), Length(max=12)])
 
 
 class HistoryForm(Form):

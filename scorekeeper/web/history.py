@@ -1,4 +1,5 @@
-"""Every game played here: the history page, and the downloads of one game or of all."""
+"""Every game played here: the home page (games in progress, the latest finished), the
+history page, and the downloads of one game or of all."""
 
 from __future__ import annotations
 
@@ -11,16 +12,33 @@ from datetime import UTC, date, datetime, timedelta
 from flask import Response, render_template, request, stream_with_context
 from markupsafe import Markup
 
-from ..caching import kept
+from ..caching import cached
 from ..i18n import day_start, local_date, zone_name
 from ..i18n import gettext as _
 from ..rules import VARIANTS
 from ..store.games import export_game, sheet_of
-from ..store.history import Filters, deleted_among, every_game, games_of, listing
+from ..store.history import Filters, deleted_among, every_game, games_of, history, listing
 from ..store.players import roster_choices
 from . import bp
+from .answers import game_or_404
 from .forms import HistoryForm
-from .games import game_or_404, scored_games
+from .scorer import last_change, scored_games
+
+#: Games the home page lists; the history has the rest.
+HOME_GAMES = 12
+
+
+@bp.get("/")
+def index() -> str:
+    """Games in progress, then the latest finished ones; the history has every game."""
+    found, total = history(Filters(), per_page=HOME_GAMES)
+    return render_template(
+        "index.html",
+        undo=last_change(),
+        in_progress=[g for g in found if not g.finished],
+        finished=[g for g in found if g.finished],
+        total=total,
+    )
 
 
 def _filters(form: HistoryForm) -> Filters:
@@ -88,7 +106,7 @@ def history_page() -> str:
     # Outside what is kept: it is this phone's own (the games it kept score of).
     deleted = deleted_among(scored_games())
     return render_template(
-        "history/index.html", content=Markup(kept(key, content)), deleted=deleted
+        "history/index.html", content=Markup(cached(key, content)), deleted=deleted
     )
 
 

@@ -12,21 +12,22 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from ..i18n import gettext as _
 from ..i18n import lazy_gettext as _l
-from ..i18n import say, signed
+from ..i18n import render_text, signed
 from ..rules import RuleSet, SideResult, score_breakdown
 from ..store import changes, games, log
 from ..store.errors import Refused, Why, check_name, is_request_key
 from ..store.models import Change
 from . import bp
+from .answers import abort_if_lost, refusal_text
 from .forms import ConfirmForm, DeviceForm, UndoForm
-from .games import (
+from .scorer import (
     DEVICE,
-    abort_if_lost,
     can_score,
     changed,
     device_label,
     last_change,
-    require_scorer,
+    scorer_required,
+    scorer_token,
 )
 
 #: How each figure of a side's entry is named in the log (the deal form's words).
@@ -101,7 +102,7 @@ def _entry(
     scorer: bool,
     by_id: Mapping[int, Change],
 ) -> Entry:
-    title = say(log.describe(change))
+    title = render_text(log.describe(change))
     if change.kind == log.UNDO:
         reverted = by_id.get(change.undoes or 0)
         title = _("Undo of change %(id)s", id=change.undoes)
@@ -111,7 +112,7 @@ def _entry(
             title = _("Redo of change %(id)s", id=reverted.undoes)
             reverted = original
         if reverted is not None:
-            title = f"{title}: {say(log.describe(reverted))}"
+            title = f"{title}: {render_text(log.describe(reverted))}"
         if change.before is not None and change.after is not None:
             details = _differences(change.before, change.after, sides)
         else:  # a deal taken away, or brought back: its scores
@@ -157,14 +158,6 @@ def change_log(game_id: str) -> str:
     )
 
 
-def _scorer_secret(game_id: str) -> str:
-    """The secret this phone holds for the game, deleted or not; a 403 page without it."""
-    current = games.version_of(game_id)
-    if current is None:
-        abort(404, _("There is no such game."))
-    return require_scorer(current)
-
-
 def _back(game_id: str, page: str | None) -> BaseResponse:
     if page == "changes":
         return redirect(url_for("web.change_log", game_id=game_id))
@@ -177,54 +170,57 @@ def _back(game_id: str, page: str | None) -> BaseResponse:
 @bp.post("/games/<game_id>/changes/<int:change_id>/undo")
 def undo(game_id: str, change_id: int) -> BaseResponse:
     """Undo one change (a double tap undoes it once); the flash offers to undo the undo."""
-    secret = _scorer_secret(game_id)
     form = UndoForm()
     form.validate()
     nonce = form.nonce.data if form.nonce.data and is_request_key(form.nonce.data) else None
     try:
         undone = changes.undo_change(
-            game_id, change_id, secret=secret, device=device_label(), request_key=nonce
+            game_id, change_id, secret=scorer_token(), device=device_label(), request_key=nonce
         )
     except Refused as refusal:
         abort_if_lost(refusal)
-        flash(say(refusal.text), "error")
+        flash(render_text(refusal_text(refusal)), "error")
         return _back(game_id, "changes")
     reverted = undone.reverted
     if reverted.kind == log.UNDO and undone.original is not None:
-        message = _("Redone: %(what)s.", what=say(log.describe(undone.original)))
+        message = _("Redone: %(what)s.", what=render_text(log.describe(undone.original)))
     else:
-        message = _("Undone: %(what)s.", what=say(log.describe(reverted)))
+        message = _("Undone: %(what)s.", what=render_text(log.describe(reverted)))
     changed(message, game_id, undone.change)
     return _back(game_id, form.next.data if not form.next.errors else None)
 
 
-@bp.route("/games/<game_id>/delete", methods=["GET", "POST"])
+@bp.get("/games/<game_id>/delete")
+@scorer_required
 def delete_game(game_id: str) -> str | BaseResponse:
     """Delete the game, after a question; the next page offers to restore it."""
-    secret = _scorer_secret(game_id)
-    form = ConfirmForm()
-    if form.validate_on_submit():
-        try:
-            deleted = changes.delete_game(game_id, secret=secret, device=device_label())
-        except Refused as refusal:
-            abort_if_lost(refusal)
-            return redirect(url_for("web.index"))
-        changed(_("Game deleted."), game_id, deleted.change)
-        return redirect(url_for("web.index"))
     game = games.load(game_id)
-    assert game is not None
-    if game.deleted_at is not None:
+    if game is None or game.deleted_at is not None:
         return redirect(url_for("web.sheet", game_id=game_id))
     sheet = games.sheet_of(game)
-    return render_template("games/delete.html", sheet=sheet, form=form, game_id=game_id)
+    return render_template("games/delete.html", sheet=sheet, form=ConfirmForm(), game_id=game_id)
+
+
+@bp.post("/games/<game_id>/delete")
+def confirm_delete_game(game_id: str) -> BaseResponse:
+    """The confirmed deletion (the store checks the secret)."""
+    form = ConfirmForm()
+    if not form.validate_on_submit():
+        return redirect(url_for("web.delete_game", game_id=game_id))
+    try:
+        deleted = changes.delete_game(game_id, secret=scorer_token(), device=device_label())
+    except Refused as refusal:
+        abort_if_lost(refusal)
+        return redirect(url_for("web.index"))
+    changed(_("Game deleted."), game_id, deleted.change)
+    return redirect(url_for("web.index"))
 
 
 @bp.post("/games/<game_id>/restore")
 def restore_game(game_id: str) -> BaseResponse:
     """Bring a deleted game back, as it was."""
-    secret = _scorer_secret(game_id)
     try:
-        restored = changes.restore_game(game_id, secret=secret, device=device_label())
+        restored = changes.restore_game(game_id, secret=scorer_token(), device=device_label())
     except Refused as refusal:
         if refusal.why is not Why.CONFLICT:
             abort_if_lost(refusal)
@@ -244,7 +240,7 @@ def name_device(game_id: str) -> BaseResponse:
         try:
             session[DEVICE] = check_name(form.device.data or "", "device", side=False)
         except Refused as refusal:
-            error = say(refusal.text)
+            error = render_text(refusal.text)
     if error:
         flash(_("This phone's name: %(error)s", error=error), "error")
     return redirect(url_for("web.change_log", game_id=game_id))

@@ -8,14 +8,14 @@ from flask import abort, flash, redirect, render_template, url_for
 from markupsafe import Markup
 from werkzeug.wrappers import Response as BaseResponse
 
-from ..caching import kept
+from ..caching import cached
 from ..i18n import gettext as _
-from ..i18n import say, zone_name
+from ..i18n import render_text, zone_name
 from ..store import players
 from ..store.errors import Refused, Why
 from . import bp
 from .forms import PersonForm
-from .games import device_label, scored_games
+from .scorer import device_label, scored_games
 
 
 def _person_or_404(person_id: int) -> players.Listed:
@@ -34,7 +34,7 @@ def roster() -> str | BaseResponse | tuple[str, int]:
         try:
             person = players.add(form.name.data or "")
         except Refused as refusal:
-            form.name.errors = [say(refusal.text)]
+            form.name.errors = [render_text(refusal.text)]
             status = 422
         else:
             flash(_("%(name)s is on the list.", name=person.name), "saved")
@@ -58,7 +58,7 @@ def player(person_id: int) -> str:
 
 
 def _page_part(person: players.Listed) -> Markup:
-    """The player's figures, rendered once per version of their page (caching.kept)."""
+    """The player's figures, rendered once per version of their page (caching.cached)."""
 
     def make() -> str:
         page = players.player_page(person.id)
@@ -66,7 +66,7 @@ def _page_part(person: players.Listed) -> Markup:
             abort(404, _("There is no such player on the list."))
         return render_template("players/_page.html", page=page)
 
-    return Markup(kept(("player", person.id, person.version, zone_name()), make))
+    return Markup(cached(("player", person.id, person.version, zone_name()), make))
 
 
 @bp.post("/players/<int:person_id>/rename")
@@ -81,10 +81,10 @@ def rename(person_id: int) -> BaseResponse | tuple[str, int]:
             )
         except Refused as refusal:
             if refusal.why is Why.NOT_FOUND:
-                abort(404, say(refusal.text))
+                abort(404, render_text(refusal.text))
             if refusal.why is Why.FORBIDDEN:
                 status = 403
-            form.name.errors = [say(refusal.text)]
+            form.name.errors = [render_text(refusal.text)]
         else:
             flash(_("Renamed: every game of theirs shows %(name)s.", name=person.name), "saved")
             return redirect(url_for("web.player", person_id=person.id), 303)

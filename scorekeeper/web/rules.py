@@ -9,7 +9,7 @@ from ..rules.text import N_
 from ..rules.variants import JOKER_POINTS
 from ..store.games import rules_for, sheet_of
 from . import bp
-from .games import game_or_404
+from .answers import game_or_404
 
 #: Card values (RULES.md section 1), as the rules page lists them.
 CARD_VALUES = (

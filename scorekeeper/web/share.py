@@ -6,7 +6,7 @@ from urllib.parse import urlsplit
 
 from flask import Response, abort, current_app, request, url_for
 
-from .. import codes
+from ..codes import svg
 from . import bp
 
 #: Long enough for any page's address with its filters; a code stays easy to scan.
@@ -56,6 +56,6 @@ def code() -> Response:
     path = request.args.get("path", "")
     if not _app_path(path):
         abort(404)
-    response = current_app.response_class(codes.svg(absolute(path)), mimetype="image/svg+xml")
+    response = current_app.response_class(svg(absolute(path)), mimetype="image/svg+xml")
     response.headers["Cache-Control"] = CODE_CACHE
     return response

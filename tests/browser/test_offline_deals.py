@@ -1,13 +1,15 @@
 """Issue 17: deals typed with no connection wait on the phone and are recorded once, in
 order, when it returns; Back on a half-filled deal asks first, and after a save it leads
-to the sheet, never to the spent form."""
+to the sheet, never to the spent form. Issue 28: the queue learns what became of a deal
+from the server's JSON answer, never by reading a page."""
 
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Response, expect
 
 from .conftest import shot, tap
 from .test_phone_game import (
@@ -45,10 +47,30 @@ def deals_on_server(page: Page, live_server: str) -> list[list[int]]:
     return [[side["score"] for side in deal["results"]] for deal in answer.json()["deals"]]
 
 
+OFFLINE_JS = Path(__file__).resolve().parents[2] / "static" / "offline.js"
+
+
+def test_the_queue_reads_no_page() -> None:
+    """offline.js parses no HTML and looks for none of a page's messages: what the server
+    said comes from its JSON answer."""
+    script = OFFLINE_JS.read_text(encoding="utf-8")
+    for page_part in ("DOMParser", ".field-msg", ".flash-error", "p.lead", "response.text()"):
+        assert page_part not in script
+
+
 def test_a_game_with_the_connection_cut(phone: Page, live_server: str) -> None:
     page = phone
     start_classic(page, live_server)
     worker_ready(page)
+    queued: list[tuple[int, Any]] = []  # the queue's answers: status, JSON body
+
+    def note_queued(response: Response) -> None:
+        request = response.request
+        asked_json = request.headers.get("accept") == "application/json"
+        if request.method == "POST" and request.url.endswith("/deals/new") and asked_json:
+            queued.append((response.status, response.json()))  # read before the page moves on
+
+    page.on("response", note_queued)
 
     # Deal 1 online: We go out (500 + 100 + 150 - 0), They hold 60.
     page.get_by_role("link", name="Record deal 1").tap()
@@ -101,6 +123,11 @@ def test_a_game_with_the_connection_cut(phone: Page, live_server: str) -> None:
     expect(page.get_by_role("button", name="Save deal 3")).to_be_visible()
     shot(page, "offline-refused-back-in-form")
     assert deals_on_server(page, live_server) == [[750, -60], [-45, 720]]
+    # The queue asked for JSON, and stopped on the refusal it answered.
+    assert [status for status, _ in queued] == [201, 422]
+    refusal = queued[1][1]
+    assert list(refusal["fields"]) == ["sides-1-red_threes"]
+    assert "only 4 red threes" in refusal["error"]
 
     # Fixed (They had no red threes) and saved: recorded once, as deal 3.
     tap(page.get_by_role("button", name="Red threes, They: one fewer"))

@@ -1,0 +1,32 @@
+"""The Flask extensions of the app, made here and bound to it by ``create_app``: a view
+imports what it decorates or reads (``creates_game``, ``htmx``) from this module, never
+from the package that builds the app."""
+
+from __future__ import annotations
+
+from flask import current_app
+from flask_compress import Compress
+from flask_htmx import HTMX
+from flask_limiter import Limiter
+from flask_limiter.util import get_remote_address
+from flask_migrate import Migrate
+from flask_wtf.csrf import CSRFProtect
+
+compress = Compress()
+csrf = CSRFProtect()
+htmx = HTMX()
+migrate = Migrate()
+#: Per-client limits (creating games). Its counters live in RATELIMIT_STORAGE_URI: memory
+#: by default (one process); point several instances at a shared store such as Redis.
+limiter = Limiter(key_func=get_remote_address)
+
+
+def game_creation_limit() -> str:
+    """The configured limit on creating games, per client."""
+    limit: str = current_app.config["GAME_CREATION_LIMIT"]
+    return limit
+
+
+#: One budget per client for every route that creates a game (the new-game page, the API,
+#: import): each door counting on its own would let a client through three times over.
+creates_game = limiter.shared_limit(game_creation_limit, scope="new-game", methods=["POST"])

@@ -1,0 +1,477 @@
+"""The deal page: enter the next deal, correct or delete an earlier one, and the live line
+under the form (each side's score and new total as the figures are typed).
+
+A page (GET) is for the game's scorer alone (``@scorer_required``). A save (POST) goes to
+the store, which checks everything (the secret, the game's state, the figures against the
+rules) and refuses with each problem by its field path, errors and warnings: the page puts
+them back next to the figures and checks nothing again. Asked for JSON (the phone's queue
+of deals saved offline, static/offline.js), a save answers ``{"error", "fields"}`` (each
+field's words by the form's field name) with the refusal's status, or the saved deal's
+number.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from typing import Any
+
+from flask import (
+    Response,
+    abort,
+    current_app,
+    flash,
+    jsonify,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from werkzeug.wrappers import Response as BaseResponse
+
+from ..caching import table_of
+from ..i18n import gettext as _
+from ..i18n import render_text
+from ..rules import (
+    RuleSet,
+    Severity,
+    SideResult,
+    Violation,
+    errors_of,
+    replay,
+    score_breakdown,
+    validate_deal,
+)
+from ..rules.cards import COUNTER_CLASSES
+from ..rules.game import next_line, winner_of
+from ..rules.text import Text
+from ..store import changes, games
+from ..store.errors import Refused, Why, is_request_key
+from ..store.games import DealTag, Head, Sheet, Table
+from ..store.models import Game
+from . import bp
+from .answers import (
+    NO_GAME,
+    REFUSALS,
+    abort_if_lost,
+    game_or_404,
+    head_or_404,
+    refusal_text,
+    wants_json,
+)
+from .forms import ConfirmForm, DealForm, deal_form, fill_deal_form
+from .scorer import NOT_SCORER, can_score, changed, device_label, scorer_required, scorer_token
+
+
+def _loose(text: Text) -> Violation:
+    """A refusal of the deal as a whole (not of one figure), shown above the save button."""
+    return Violation("results", "refused", text)
+
+
+def _render_deal_form(
+    game: Head | Game,
+    rules: RuleSet,
+    form: DealForm,
+    number: int,
+    *,
+    editing: bool,
+    dealer: str,
+    totals: Sequence[int],
+    minimums: Sequence[int],
+    preview: dict[str, object] | None,
+    loose: Sequence[Violation] = (),
+    status: int = 200,
+    dealers: Sequence[str] = (),
+) -> tuple[str, int]:
+    return render_template(
+        "deals/form.html",
+        game=game,
+        rules=rules,
+        form=form,
+        number=number,
+        editing=editing,
+        dealer=dealer,
+        totals=totals,
+        minimums=minimums,
+        counter_classes=COUNTER_CLASSES,
+        loose=loose,
+        preview=preview,
+        dealers=dealers,
+        keep_awake=True,
+    ), status
+
+
+def _entry(
+    form: DealForm, rules: RuleSet, minimums: Sequence[int]
+) -> tuple[list[SideResult] | None, list[Violation]]:
+    """The form's entry (None while a figure is unreadable) with every message of the
+    rules engine put next to its field (the live line, before any save); returns the
+    entry and the messages of no field."""
+    if not form.validate():
+        return None, []
+    results = form.results()
+    loose = form.attach(validate_deal(results, rules, minimums=minimums))
+    return results, loose
+
+
+def _read(form: DealForm) -> list[SideResult] | None:
+    """The figures as typed, or None while one is unreadable (its field says why)."""
+    return form.results() if form.validate() else None
+
+
+def _nonce(form: DealForm) -> str | None:
+    """The form's one-time key. One this page did not issue (not printable ASCII) guards
+    nothing: it is not kept."""
+    nonce = form.nonce.data
+    return nonce if nonce and is_request_key(nonce) else None
+
+
+def _placed(form: DealForm, refusal: Refused) -> list[Violation]:
+    """A refusal's words put on the form: a broken rule's errors and warnings next to the
+    figures (by their paths), any other refusal above the save button. Returns those of
+    no field."""
+    if refusal.why is not Why.INVALID:
+        return [_loose(refusal_text(refusal))]
+    found = [Violation(path, "refused", text) for path, text in refusal.fields.items()]
+    found += [
+        Violation(path, "refused", text, Severity.WARNING)
+        for path, text in refusal.warnings.items()
+    ]
+    return form.attach(found)
+
+
+def _figure_messages(form: DealForm) -> dict[str, str]:
+    """Each field's first error as the form shows it, by the field's name."""
+    return {name: str(errors[0]) for name, errors in form.field_errors().items()}
+
+
+def _refused_json(form: DealForm, refusal: Refused | None) -> Response:
+    """A deal not saved, as JSON: the sentence for it and each field's words by the form's
+    field names (offline.js puts them back next to the figures). Without a refusal, the
+    form could not be read (a figure is not a number)."""
+    if refusal is None:
+        fields = _figure_messages(form)
+        status = 422
+        error = next(iter(fields.values()), _("The page could not read what was sent."))
+    else:
+        fields = {}
+        if refusal.why is Why.INVALID:
+            for path, text in refusal.fields.items():
+                field = form.field_for(path)
+                if field is not None:
+                    fields.setdefault(field.name, render_text(text))
+        status = REFUSALS[refusal.why].status
+        error = render_text(refusal_text(refusal))
+    response = jsonify({"error": error, "fields": fields})
+    response.status_code = status
+    return response
+
+
+def _next_deal_preview(
+    game: Head, results: Sequence[SideResult] | None
+) -> dict[str, object] | None:
+    """Scores and new totals of the next deal for the live line, or None while the entry
+    cannot be scored."""
+    rules = game.rules
+    if results is None or errors_of(validate_deal(results, rules, minimums=game.minimums)):
+        return None
+    line = next_line(rules, game.totals, results, game.next_deal, game.dealer(game.next_deal))
+    return {
+        "line": line,
+        "breakdowns": [score_breakdown(result, rules) for result in results],
+        "winner": winner_of(line.totals, rules.target),
+    }
+
+
+def _render_next_deal(
+    game: Head,
+    form: DealForm,
+    preview: dict[str, object] | None = None,
+    loose: Sequence[Violation] = (),
+    status: int = 200,
+) -> tuple[str, int]:
+    return _render_deal_form(
+        game,
+        game.rules,
+        form,
+        game.next_deal,
+        editing=False,
+        dealer=game.player_name(game.dealer(game.next_deal)),
+        totals=game.totals,
+        minimums=game.minimums,
+        preview=preview,
+        loose=loose,
+        status=status,
+        # Who deals from this deal on: a deal typed offline after others names its dealer.
+        dealers=[game.player_name(game.dealer(game.next_deal + i)) for i in range(len(game.seats))],
+    )
+
+
+def _table_or_404(game_id: str) -> Table:
+    """What never changes in the game (kept: no query), or the 404 page."""
+    table = table_of(game_id)
+    if table is None:
+        abort(404, str(NO_GAME))
+    return table
+
+
+@bp.get("/games/<game_id>/deals/new")
+@scorer_required
+def record(game_id: str) -> tuple[str, int] | BaseResponse:
+    """Enter the next deal, checked against the rules as it is typed (the live line). The
+    game's deals are not read: the page costs the same in the first deal and the two
+    hundredth."""
+    game = head_or_404(game_id)
+    if game.finished:
+        flash(_("This game is over. Edit or delete a deal to reopen it."), "error")
+        return redirect(url_for("web.sheet", game_id=game_id))
+    form = deal_form(game.rules, [side.name for side in game.sides])
+    form.nonce.data = secrets.token_urlsafe(16)
+    return _render_next_deal(game, form)
+
+
+@bp.post("/games/<game_id>/deals/new")
+def save_deal(game_id: str) -> tuple[str, int] | BaseResponse:
+    """Save the next deal: read once, under the lock it is saved in (by the store). A
+    refused deal comes back as its form, the store's words next to the figures."""
+    table = _table_or_404(game_id)
+    # The sides' names only label the choices: the page shown again reads them.
+    form = deal_form(table.rules, [""] * table.sides)
+    results = _read(form)
+    refusal: Refused | None = None
+    if results is not None:
+        try:
+            recorded = changes.record_deal(
+                game_id,
+                results,
+                secret=scorer_token(),
+                request_key=_nonce(form),
+                device=device_label(),
+            )
+        except Refused as refused:
+            refusal = refused
+        else:
+            if wants_json():
+                answer = jsonify({"number": recorded.number, "repeated": recorded.repeated})
+                answer.status_code = 200 if recorded.repeated else 201
+                return answer
+            if recorded.repeated:
+                # A double tap or a resent form: the deal is already on the sheet.
+                flash(_("Deal %(number)s was already saved.", number=recorded.number), "saved")
+            else:
+                changed(
+                    _("Deal %(number)s saved.", number=recorded.number), game_id, recorded.change
+                )
+            return redirect(url_for("web.sheet", game_id=game_id))
+        abort_if_lost(refusal)
+    elif not can_score(table):
+        # Unreadable figures, never sent to the store: a follower sees no form of it.
+        abort(403, str(NOT_SCORER))
+    if wants_json():
+        return _refused_json(form, refusal)
+    if refusal is not None and refusal.why is Why.CONFLICT:
+        # The game is over (the save that ended it may be this very form's).
+        flash(render_text(refusal_text(refusal)), "error")
+        return redirect(url_for("web.sheet", game_id=game_id))
+    # The page shown again is drawn from the game as it is now (totals, the dealer).
+    game = head_or_404(game_id)
+    if refusal is not None and refusal.why is Why.REUSED and game.finished:
+        flash(render_text(refusal_text(refusal)), "error")
+        return redirect(url_for("web.sheet", game_id=game_id))
+    form.setup([side.name for side in game.sides])
+    if refusal is None:
+        return _render_next_deal(game, form, status=422)
+    loose = _placed(form, refusal)
+    return _render_next_deal(game, form, loose=loose, status=REFUSALS[refusal.why].status)
+
+
+def _edit_preview(
+    sheet: Sheet, number: int, results: Sequence[SideResult] | None
+) -> dict[str, object] | None:
+    """Scores and new totals of an edited deal for the live line: the game replayed with
+    the new entry."""
+    if results is None:
+        return None
+    minimums = sheet.state.lines[number - 1].minimums
+    if errors_of(validate_deal(results, sheet.rules, minimums=minimums)):
+        return None
+    deals = [games.side_results(deal) for deal in sheet.game.deals]
+    deals[number - 1] = list(results)
+    state = replay(
+        sheet.rules,
+        deals,
+        starts=sheet.state.starts,
+        seats=sheet.seats,
+        first_dealer=sheet.game.first_dealer,
+    )
+    return {
+        "line": state.lines[number - 1],
+        "breakdowns": [score_breakdown(result, sheet.rules) for result in results],
+        "winner": state.winner if state.finished_after == number else None,
+    }
+
+
+def _render_edit(
+    sheet: Sheet,
+    form: DealForm,
+    number: int,
+    preview: dict[str, object] | None = None,
+    loose: Sequence[Violation] = (),
+    status: int = 200,
+) -> tuple[str, int]:
+    line = sheet.state.lines[number - 1]
+    return _render_deal_form(
+        sheet.game,
+        sheet.rules,
+        form,
+        number,
+        editing=True,
+        dealer=sheet.player_name(line.dealer),
+        # The sheet as it stood when this deal began: totals before it, its minimums.
+        totals=tuple(t - s for t, s in zip(line.totals, line.scores, strict=True)),
+        minimums=line.minimums,
+        preview=preview,
+        loose=loose,
+        status=status,
+    )
+
+
+def shown_deal(seq: str | None, version: str | None) -> DealTag | None:
+    """The deal a form showed (its hidden ``seq`` and ``version``); None when the form
+    carries none, or figures no deal has (a hand-made form)."""
+    if not (seq or "").isdecimal() or not (version or "").isdecimal():
+        return None
+    return DealTag(int(seq or 0), int(version or 0))
+
+
+def _sheet_with_deal(game_id: str, number: int) -> Sheet:
+    sheet = games.sheet_of(game_or_404(game_id))
+    if games.deal_at(sheet.game, number) is None:
+        abort(404, _("This game has no deal %(number)s.", number=number))
+    return sheet
+
+
+@bp.get("/games/<game_id>/deals/<int:number>/edit")
+@scorer_required
+def update(game_id: str, number: int) -> tuple[str, int] | BaseResponse:
+    """Correct an earlier deal; every later total and minimum follows."""
+    sheet = _sheet_with_deal(game_id, number)
+    form = deal_form(sheet.rules, [side.name for side in sheet.game.sides])
+    deal = sheet.game.deals[number - 1]
+    fill_deal_form(form, games.side_results(deal))
+    form.seq.data, form.version.data = str(deal.seq), str(deal.version)
+    form.nonce.data = secrets.token_urlsafe(16)
+    return _render_edit(sheet, form, number)
+
+
+@bp.post("/games/<game_id>/deals/<int:number>/edit")
+def save_edit(game_id: str, number: int) -> tuple[str, int] | BaseResponse:
+    """Save a corrected deal (the store checks it, as a new one). Refused because another
+    phone changed it meanwhile, the form shows the deal as it is now: this phone decides."""
+    table = _table_or_404(game_id)
+    form = deal_form(table.rules, [""] * table.sides)
+    results = _read(form)
+    expected = shown_deal(form.seq.data, form.version.data)
+    refusal: Refused | None = None
+    if results is not None:
+        try:
+            edited = changes.edit_deal(
+                game_id,
+                number,
+                results,
+                secret=scorer_token(),
+                expected=expected,
+                device=device_label(),
+                request_key=_nonce(form),
+            )
+        except Refused as refused:
+            refusal = refused
+        else:
+            changed(_("Deal %(number)s changed.", number=number), game_id, edited.change)
+            return redirect(url_for("web.sheet", game_id=game_id))
+        abort_if_lost(refusal)
+    elif not can_score(table):
+        abort(403, str(NOT_SCORER))
+    sheet = _sheet_with_deal(game_id, number)
+    form.setup([side.name for side in sheet.game.sides])
+    if refusal is None:
+        return _render_edit(sheet, form, number, status=422)
+    if refusal.why is Why.OUTDATED:
+        # Someone else's change wins the race: show it, and let this phone decide.
+        current = sheet.game.deals[number - 1]
+        fill_deal_form(form, games.side_results(current))
+        form.seq.data, form.version.data = str(current.seq), str(current.version)
+    loose = _placed(form, refusal)
+    return _render_edit(sheet, form, number, loose=loose, status=REFUSALS[refusal.why].status)
+
+
+@bp.post("/games/<game_id>/deals/preview")
+@scorer_required
+def preview(game_id: str) -> Response:
+    """The live line under the deal form: each side's score and new total (htmx). The next
+    deal is played from the game's head; an edited one replays the game."""
+    game = head_or_404(game_id)
+    number = request.args.get("number", type=int) or game.next_deal
+    number = max(1, min(number, game.next_deal))
+    form = deal_form(game.rules, [side.name for side in game.sides])
+    context: dict[str, Any]
+    if number == game.next_deal:
+        results, loose = _entry(form, game.rules, game.minimums)
+        context = {"game": game, "rules": game.rules, "preview": _next_deal_preview(game, results)}
+    else:
+        sheet = games.sheet_of(game_or_404(game_id))
+        minimums = sheet.state.lines[number - 1].minimums
+        results, loose = _entry(form, sheet.rules, minimums)
+        context = {
+            "game": sheet.game,
+            "rules": sheet.rules,
+            "preview": _edit_preview(sheet, number, results),
+        }
+    html = render_template(
+        "deals/_preview.html", form=form, number=number, loose=loose, oob=True, **context
+    )
+    response = current_app.make_response(html)
+    response.vary.add("HX-Request")
+    return response
+
+
+@bp.get("/games/<game_id>/deals/<int:number>/delete")
+@scorer_required
+def delete(game_id: str, number: int) -> str:
+    """Delete a deal (undo is deleting the last one), after a confirmation."""
+    sheet = _sheet_with_deal(game_id, number)
+    form = ConfirmForm()
+    deal = sheet.game.deals[number - 1]
+    form.seq.data, form.version.data = str(deal.seq), str(deal.version)
+    return render_template(
+        "deals/delete.html",
+        game=sheet.game,
+        form=form,
+        number=number,
+        line=sheet.state.lines[number - 1],
+        last=number == len(sheet.game.deals),
+        keep_awake=True,
+    )
+
+
+@bp.post("/games/<game_id>/deals/<int:number>/delete")
+def confirm_delete(game_id: str, number: int) -> BaseResponse:
+    """The confirmed deletion: the store checks the secret, and that the deal confirmed
+    (its ``seq`` and version) is still the one at that number, unchanged."""
+    form = ConfirmForm()
+    if not form.validate_on_submit():
+        return redirect(url_for("web.delete", game_id=game_id, number=number))
+    try:
+        deleted = changes.delete_deal(
+            game_id,
+            number,
+            secret=scorer_token(),
+            expected=shown_deal(form.seq.data, form.version.data),
+            device=device_label(),
+        )
+    except Refused as refusal:
+        abort_if_lost(refusal)
+        flash(render_text(refusal_text(refusal)), "error")
+        return redirect(url_for("web.sheet", game_id=game_id))
+    changed(_("Deal %(number)s deleted.", number=number), game_id, deleted.change)
+    return redirect(url_for("web.sheet", game_id=game_id))

@@ -1,0 +1,215 @@
+"""Who may change a game: the scorer cookie that holds its secret, the scorer link that
+hands it to another phone, and which phone this is (its label, its last change).
+
+A page only a scorer may open carries ``@scorer_required``. A save is not checked here: the
+store's command checks the secret it is given (``scorer_token()``) and refuses without it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+from typing import ParamSpec, TypeVar
+
+from flask import (
+    abort,
+    current_app,
+    flash,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
+from itsdangerous import BadSignature, URLSafeSerializer
+from markupsafe import Markup
+from werkzeug.wrappers import Response as BaseResponse
+
+from ..caching import table_of
+from ..codes import svg
+from ..devices import label_of
+from ..i18n import gettext as _
+from ..i18n import lazy_gettext
+from ..store import games
+from ..store.games import Secured
+from . import bp
+from .answers import NO_GAME, head_or_404
+from .forms import JoinForm
+
+#: The cookie that holds a game's edit secret, scoped to that game's pages.
+SCORER_COOKIE = "scorer"
+SCORER_COOKIE_AGE = 366 * 24 * 3600
+
+NOT_SCORER = lazy_gettext(
+    "Only the phone that keeps this game's score can change it (ask for the scorer link)."
+)
+
+
+def _signer() -> URLSafeSerializer:
+    return URLSafeSerializer(current_app.config["SECRET_KEY"], salt="scorer-cookie")
+
+
+def scorer_token() -> str | None:
+    """The game secret this browser holds (the signed scorer cookie), if any."""
+    cookie = request.cookies.get(SCORER_COOKIE)
+    if not cookie:
+        return None
+    try:
+        token = _signer().loads(cookie)
+    except BadSignature:
+        return None
+    return token if isinstance(token, str) else None
+
+
+def can_score(game: Secured) -> bool:
+    """Only a browser holding the game's secret (its creator, or a scorer link) may change it."""
+    return games.token_matches(game, scorer_token())
+
+
+Params = ParamSpec("Params")
+Answer = TypeVar("Answer")
+
+
+def scorer_required(view: Callable[Params, Answer]) -> Callable[Params, Answer]:
+    """A page of a game (``game_id``) for its scorer alone: a phone without the game's
+    secret gets the 403 page, an unknown game the 404 page. Checked against the game's
+    fixed facts, kept (``caching.table_of``): no query."""
+
+    @wraps(view)
+    def guarded(*args: Params.args, **kwargs: Params.kwargs) -> Answer:
+        table = table_of(str(kwargs["game_id"]))
+        if table is None:
+            abort(404, str(NO_GAME))
+        if not can_score(table):
+            abort(403, str(NOT_SCORER))
+        return view(*args, **kwargs)
+
+    return guarded
+
+
+#: Games this phone keeps score of, newest last, in its (signed) session: the scorer cookie
+#: is sent to its game's pages only, and the roster's pages need to know (renaming a player
+#: takes the right to keep score of a game they sat in).
+SCORING = "scoring"
+#: Enough for a season of evenings; an older game comes back when its sheet is opened.
+SCORING_KEPT = 40
+
+
+def note_scoring(game_id: str) -> None:
+    """Remember in the session that this phone keeps score of ``game_id``."""
+    scoring = session.get(SCORING, [])
+    if game_id not in scoring:
+        session[SCORING] = [*scoring, game_id][-SCORING_KEPT:]
+
+
+def scored_games() -> list[str]:
+    """The games this phone keeps score of (as far as its session remembers)."""
+    scoring = session.get(SCORING, [])
+    return [game_id for game_id in scoring if isinstance(game_id, str)]
+
+
+def set_scorer_cookie(response: BaseResponse, game_id: str, token: str) -> None:
+    """Make this phone the game's scorer: the secret in its cookie, for the game's pages."""
+    note_scoring(game_id)
+    response.set_cookie(
+        SCORER_COOKIE,
+        _signer().dumps(token),
+        max_age=SCORER_COOKIE_AGE,
+        path=url_for("web.sheet", game_id=game_id),
+        httponly=True,
+        samesite="Lax",
+        secure=request.is_secure,
+    )
+
+
+#: The label this phone picked for the change log ("Ana's phone"), in its session.
+DEVICE = "device"
+
+
+def device_label() -> str:
+    """How the change log names this phone: its own label, else its browser and system."""
+    label = session.get(DEVICE)
+    if isinstance(label, str) and label:
+        return label
+    return label_of(request.headers.get("User-Agent", ""))
+
+
+def name_this_phone(label: str | None) -> None:
+    """Keep the label a phone gave itself on the new-game or join page (blank: unchanged)."""
+    label = " ".join((label or "").split())
+    if label and label.isprintable():
+        session[DEVICE] = label
+
+
+#: The change this phone made last, for the Undo next to its flash message.
+LAST_CHANGE = "last_change"
+
+
+def changed(message: str, game_id: str, change: int | None) -> None:
+    """Flash what a change did, and offer to undo it on the next page."""
+    flash(message, "saved")
+    if change is not None:
+        session[LAST_CHANGE] = {"game": game_id, "change": change}
+
+
+def last_change(game_id: str | None = None) -> tuple[str, int] | None:
+    """The game and change to offer Undo for on this page (of ``game_id``, or of any game
+    on the home page), taken from the session: offered once."""
+    last = session.pop(LAST_CHANGE, None)
+    if not isinstance(last, dict) or game_id not in (None, last.get("game")):
+        return None
+    game, change = last.get("game"), last.get("change")
+    return (game, change) if isinstance(game, str) and isinstance(change, int) else None
+
+
+@bp.get("/games/<game_id>/scorer-code")
+@scorer_required
+def scorer_code(game_id: str) -> BaseResponse:
+    """The scorer link and its QR code, for the scorer's phone alone, on a tap in the
+    share panel (the sheet never holds the secret). The secret rides in the fragment:
+    browsers never send it, so no server logs it."""
+    head_or_404(game_id)
+    link = url_for("web.join", game_id=game_id, _external=True) + f"#{scorer_token()}"
+    response = current_app.make_response(
+        render_template(
+            "games/scorer_code.html",
+            game_id=game_id,
+            scorer_link=link,
+            code_svg=Markup(svg(link)),
+        )
+    )
+    response.headers["Cache-Control"] = "private, no-store"
+    return response
+
+
+@bp.route("/games/<game_id>/join", methods=["GET", "POST"])
+def join(game_id: str) -> BaseResponse:
+    """The scorer link: hands the game's secret to another phone. The link carries it in
+    its fragment (``#secret``), which app.js posts here; it can also be pasted."""
+    game = head_or_404(game_id)
+    form = JoinForm()
+    if form.validate_on_submit():
+        token = (form.token.data or "").strip()
+        if games.token_matches(game, token):
+            name_this_phone(form.device.data)
+            response = redirect(url_for("web.sheet", game_id=game_id))
+            set_scorer_cookie(response, game_id, token)
+            return response
+        form.token.errors = [*form.token.errors, _("This is not the secret of this game.")]
+    status = 403 if form.is_submitted() else 200
+    if not form.is_submitted():
+        form.device.data = session.get(DEVICE) or ""
+    response = current_app.make_response(
+        (
+            render_template(
+                "games/join.html",
+                game=game,
+                form=form,
+                device_hint=label_of(request.headers.get("User-Agent", "")),
+            ),
+            status,
+        )
+    )
+    # A secret is pasted here (and a refused one shown again): no cache keeps the page.
+    response.headers["Cache-Control"] = "private, no-store"
+    return response

@@ -1,0 +1,129 @@
+"""The score sheet: totals, minimums, the dealer, every deal; its changing part alone for a
+follower's poll (304 while nothing changed); a deleted game's page."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import abort, current_app, render_template, request, url_for
+from markupsafe import Markup
+from werkzeug.wrappers import Response as BaseResponse
+
+from ..caching import cached, conditional
+from ..extensions import htmx
+from ..i18n import current_language, number
+from ..i18n import gettext as _
+from ..store import games
+from . import bp
+from .answers import NO_GAME, game_or_404
+from .chart import running_totals
+from .forms import ConfirmForm
+from .new_game import sheet_places
+from .scorer import can_score, last_change, note_scoring
+
+#: Sent by the service worker for the sheet it keeps for offline use (templates/sw.js): the
+#: answer is the follower's view, so no copy on the phone holds the secret.
+OFFLINE_COPY_HEADER = "X-Offline-Copy"
+
+
+def _sheet_part(game_id: str, version: int, scorer: bool) -> dict[str, Any]:
+    """The score sheet's own part at this version, for a scorer or a follower, rendered
+    once and kept (with the page's title and the number of deals)."""
+
+    def render() -> dict[str, Any]:
+        sheet = games.sheet_of(game_or_404(game_id))
+        totals = sheet.state.totals
+        return {
+            "title": " · ".join(
+                f"{side.name} {number(total)}"
+                for side, total in zip(sheet.game.sides, totals, strict=True)
+            ),
+            "body": render_template(
+                "games/_sheet_body.html",
+                sheet=sheet,
+                places=sheet_places(sheet),
+                chart=running_totals(sheet.state),
+                can_score=scorer,
+            ),
+            "deals": len(sheet.state.lines),
+            "next_deal": None if sheet.state.finished else sheet.state.next_deal,
+        }
+
+    part: dict[str, Any] = cached(("sheet", game_id, version, scorer), render)
+    return part
+
+
+def _live_part(game_id: str, version: int, scorer: bool) -> str:
+    """The part of the sheet that changes with each deal, alone (a follower's poll)."""
+
+    def render() -> str:
+        sheet = games.sheet_of(game_or_404(game_id))
+        return render_template(
+            "games/_live.html", sheet=sheet, chart=running_totals(sheet.state), can_score=scorer
+        )
+
+    html: str = cached(("live", game_id, version, scorer), render)
+    return html
+
+
+@bp.get("/games/<game_id>")
+def sheet(game_id: str) -> str | BaseResponse:
+    """The score sheet: totals, minimums, the dealer, every deal. A follower's browser
+    asks for its changing part alone (htmx) every few seconds: 304 while the game's
+    version is the one it has."""
+    partial = bool(htmx) and not htmx.boosted
+    current = games.version_of(game_id)
+    if current is None:
+        abort(404, _("There is no such game.") if partial else NO_GAME)
+    offline_copy = OFFLINE_COPY_HEADER in request.headers
+    scorer = can_score(current) and not offline_copy
+    if current.deleted:
+        return _deleted_page(game_id, scorer)
+    if scorer:
+        note_scoring(game_id)  # a phone that kept score before the session remembered it
+    if partial:
+        etag = f"sheet-{game_id}-{current.version}-{int(scorer)}-{current_language()}"
+        response = conditional(etag, lambda: _live_part(game_id, current.version, scorer))
+        response.vary.add("HX-Request")
+        return response
+    part = _sheet_part(game_id, current.version, scorer)
+    response = current_app.make_response(
+        render_template(
+            "games/sheet.html",
+            title=part["title"],
+            body=Markup(part["body"]),
+            game_id=game_id,
+            scorer=scorer,
+            viewer_link=url_for("web.sheet", game_id=game_id, _external=True),
+            undo=last_change(game_id) if scorer else None,
+            keep_awake=True,
+            offline_copy=offline_copy,
+            # The copy kept on a scorer's phone offers its deal form, which works offline.
+            offline_record=part.get("next_deal") if offline_copy and can_score(current) else None,
+        )
+    )
+    response.vary.update(("HX-Request", OFFLINE_COPY_HEADER))
+    if scorer:
+        # The scorer's own page (its share panel offers the scorer link): no cache keeps
+        # it, nor the service worker (it keeps the follower's view, asked for with
+        # OFFLINE_COPY_HEADER).
+        response.headers["Cache-Control"] = "private, no-store"
+    return response
+
+
+def _deleted_page(game_id: str, scorer: bool) -> BaseResponse:
+    """A deleted game's address: it says so, and its scorer may restore it."""
+    response = current_app.make_response(
+        (
+            render_template(
+                "games/deleted.html",
+                game_id=game_id,
+                scorer=scorer,
+                form=ConfirmForm(),
+                undo=last_change(game_id) if scorer else None,
+            ),
+            410,
+        )
+    )
+    response.headers["Cache-Control"] = "private, no-store"
+    return response
