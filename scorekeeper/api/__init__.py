@@ -190,7 +190,9 @@ def invalid(error: ValidationError) -> ApiError:
 def checked(req: Any, resp: Any, error: Exception | None, *_: Any) -> None:
     """spectree's hook before each view: the body is one JSON object (400 otherwise) that
     the view's schema accepts (422 otherwise)."""
-    if _has_body() or (request.is_json and request.method in ("POST", "PUT")):
+    context = getattr(req, "context", None)  # what spectree validated, when it did
+    reads_body = error is not None or (context is not None and context.json is not None)
+    if reads_body and (_has_body() or request.is_json):
         json_object()
     if isinstance(error, ValidationError):
         raise invalid(error)

@@ -122,9 +122,10 @@ def _export_format(value: object) -> str:
 class Export(Body):
     """A game's export (``GET …/export``), to import as a new game."""
 
+    # Checked even when missing, so that any other document hears what it is not.
     format: Annotated[
         str, PlainValidator(_export_format), Field(json_schema_extra={"const": EXPORT_FORMAT})
-    ]
+    ] = Field(None, validate_default=True)
     variant: Variant
     options: Options = None
     first_dealer: int = 0
