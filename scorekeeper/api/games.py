@@ -9,7 +9,7 @@ from typing import Any
 from flask import Response, current_app, jsonify, request, url_for
 
 from .. import creates_game
-from ..caching import conditional, kept, table_of
+from ..caching import Table, conditional, kept, table_of
 from ..devices import label_of
 from ..i18n import say
 from ..rules import (
@@ -367,7 +367,7 @@ def _recorded_answer(recorded: Recorded) -> dict[str, Any]:
     }
 
 
-def _table(game_id: str) -> Any:
+def _table(game_id: str) -> Table:
     """The game a deal is recorded in, once the token is checked."""
     table = table_of(game_id)
     if table is None:
