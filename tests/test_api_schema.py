@@ -93,3 +93,22 @@ def test_a_refused_new_game_names_every_field_in_the_way(client: FlaskClient) ->
     }
     assert answer["fields"]["sides.0.name"] == f"At most {MAX_NAME} characters."
     assert client.get("/api/games").get_json()["total"] == 0
+
+
+def test_a_write_that_takes_no_body_ignores_the_json_type(client: FlaskClient) -> None:
+    """Some clients send Content-Type: application/json on every request: an undo with no
+    body is still an undo, not a malformed body."""
+    game_id, token = new_game(client)
+    deals = f"/api/games/{game_id}/deals"
+    assert (
+        client.post(deals, json={"results": [CASE_A, CASE_B]}, headers=auth(token)).status_code
+        == 201
+    )
+    change = client.get(f"/api/games/{game_id}/changes").get_json()["changes"][0]["id"]
+    response = client.post(
+        f"/api/games/{game_id}/changes/{change}/undo",
+        data=b"",
+        headers={**auth(token), "Content-Type": "application/json"},
+    )
+    assert response.status_code == 200, response.get_json()
+    assert get_game(client, game_id)["deals"] == []
