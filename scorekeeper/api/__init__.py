@@ -179,11 +179,15 @@ def invalid(error: ValidationError) -> ApiError:
     for problem in error.errors(include_url=False):
         path = ".".join(str(part) for part in problem["loc"])
         context = problem.get("ctx", {})
-        message, text = _SAYS.get(problem["type"], (problem["msg"], "{path}: " + problem["msg"]))
+        says = _SAYS.get(problem["type"])
         if problem["type"] == "greater_than_equal" and context.get("ge") == 0:
-            message, text = _NEGATIVE
-        fields.setdefault(path, message.format(**context))
-        sentence = sentence or text.format(path=path, **context)
+            says = _NEGATIVE
+        if says is None:  # a kind not worded here: pydantic's own words
+            message, text = problem["msg"], f"{path}: {problem['msg']}"
+        else:
+            message, text = says[0].format(**context), says[1].format(path=path, **context)
+        fields.setdefault(path, message)
+        sentence = sentence or text
     return ApiError(422, sentence, fields)
 
 
