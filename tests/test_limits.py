@@ -152,7 +152,8 @@ def test_a_deal_form_naming_its_deal_oddly_is_no_500(client: FlaskClient, value:
     game_id = new_game_form(client)
     form = deal_form("0", we=CASE_A, they=CASE_B)
     assert client.post(f"/games/{game_id}/deals/new", data=form).status_code == 302
-    edit = client.post(f"/games/{game_id}/deals/1/edit", data={**form, "seq": value, "version": value})
+    shown = {"seq": value, "version": value}
+    edit = client.post(f"/games/{game_id}/deals/1/edit", data={**form, **shown})
     assert edit.status_code in (302, 409), edit.status_code
-    delete = client.post(f"/games/{game_id}/deals/1/delete", data={"seq": value, "version": value})
+    delete = client.post(f"/games/{game_id}/deals/1/delete", data=shown)
     assert delete.status_code == 302, delete.status_code

@@ -9,13 +9,20 @@ Same rules engine and validation as the pages. Errors are
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Set
+from collections.abc import Mapping
 from typing import Any
 
 from flask import Blueprint, Response, jsonify, request
+from flask.json.provider import DefaultJSONProvider
+from pydantic import ValidationError
+from spectree import Response as SpecResponse
+from spectree import SecurityScheme, SpecTree
+from spectree.models import SecureType, SecuritySchemeData
+from werkzeug.exceptions import BadRequest
 
 from ..i18n import render_text
 from ..store.errors import Refused, Why
+from . import schemas
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -98,40 +105,135 @@ def json_only() -> None:
         raise ApiError(415, NOT_JSON)
 
 
-def json_body() -> dict[str, Any]:
-    """The request's JSON object, or a 400 that says what is wrong with it (``json_only``
-    has refused a body of another type)."""
-    raw = request.get_data(cache=False)
+class StrictJSON(DefaultJSONProvider):
+    """Flask's JSON, reading request bodies as UTF-8 only (``json.loads`` would guess
+    UTF-16 and pass undecodable bytes through) and a body nested past Python's recursion
+    limit as malformed: both are then a 400, never a 500."""
+
+    def loads(self, s: str | bytes, **kwargs: Any) -> Any:
+        try:
+            return json.loads(s.decode("utf-8") if isinstance(s, bytes) else s, **kwargs)
+        except RecursionError as error:
+            raise ValueError("nested too deeply") from error
+
+
+bp.record_once(lambda state: setattr(state.app, "json", StrictJSON(state.app)))
+
+
+def _unreadable(raw: bytes) -> str:
+    """What is wrong with a body Flask could not read as JSON."""
     try:
-        body = json.loads(raw.decode("utf-8"))
+        json.loads(raw.decode("utf-8"))
     except UnicodeDecodeError:
-        raise ApiError(400, "The request body is not valid UTF-8.") from None
+        return "The request body is not valid UTF-8."
     except RecursionError:
-        raise ApiError(400, "The request body is nested too deeply.") from None
+        return "The request body is nested too deeply."
     except ValueError:
-        raise ApiError(400, "The request body is not valid JSON.") from None
+        pass
+    return "The request body is not valid JSON."
+
+
+def json_object() -> dict[str, Any]:
+    """The request's JSON object (Flask parses it once and keeps it), or a 400 that says
+    what is wrong with it (``json_only`` has refused a body of another type)."""
+    try:
+        body = request.get_json()
+    except BadRequest:
+        raise ApiError(400, _unreadable(request.get_data())) from None
     if not isinstance(body, dict):
         raise ApiError(400, "The request body must be a JSON object.")
     return body
 
 
-def reject_unknown(body: Mapping[str, Any], allowed: Set[str], path: str = "") -> None:
-    for key in body:
-        if key not in allowed:
-            where = f"{path}{key}"
-            raise ApiError(422, f"Unknown field {where!r}.", {where: "Unknown field."})
+#: A field's message and the answer's sentence for each kind of error the schema finds.
+_SAYS = {
+    "missing": ("Required.", "{path} is required."),
+    "extra_forbidden": ("Unknown field.", "Unknown field {path!r}."),
+    "int_type": ("Must be a whole number.", "{path} must be a whole number."),
+    "bool_type": ("Must be true or false.", "{path} must be true or false."),
+    "string_type": ("Must be a string.", "{path} must be a string."),
+    "list_type": ("Must be a list.", "{path} must be a list."),
+    "dict_type": ("Must be an object.", "{path} must be an object."),
+    "model_type": ("Must be an object.", "{path} must be an object."),
+    "greater_than_equal": ("At least {ge}.", "{path} must be at least {ge}."),
+    "less_than_equal": ("At most {le}.", "{path} must be at most {le}."),
+    "too_short": ("At least {min_length}.", "{path} must hold at least {min_length}."),
+    "too_long": ("At most {max_length}.", "{path} must hold at most {max_length}."),
+    "string_too_long": (
+        "At most {max_length} characters.",
+        "{path} must be at most {max_length} characters.",
+    ),
+    "cards": ('Must be cards, such as "9 9 2".', '{path} must be cards, such as "9 9 2".'),
+    "export_format": (
+        "Must be {format!r}.",
+        "This is not a Canasta Scorekeeper export (format {format!r}).",
+    ),
+}
+_NEGATIVE = ("Cannot be negative.", "{path} cannot be negative.")
 
 
-def string(value: Any, path: str) -> str:
-    if not isinstance(value, str):
-        raise ApiError(422, f"{path} must be a string.", {path: "Must be a string."})
-    return value
+def invalid(error: ValidationError) -> ApiError:
+    """The schema's refusal: 422, every field it names, the first one's sentence."""
+    fields: dict[str, str] = {}
+    sentence = ""
+    for problem in error.errors(include_url=False):
+        path = ".".join(str(part) for part in problem["loc"])
+        context = problem.get("ctx", {})
+        says = _SAYS.get(problem["type"])
+        if problem["type"] == "greater_than_equal" and context.get("ge") == 0:
+            says = _NEGATIVE
+        if says is None:  # a kind not worded here: pydantic's own words
+            message, text = problem["msg"], f"{path}: {problem['msg']}"
+        else:
+            message, text = says[0].format(**context), says[1].format(path=path, **context)
+        fields.setdefault(path, message)
+        sentence = sentence or text
+    return ApiError(422, sentence, fields)
 
 
-def integer(value: Any, path: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ApiError(422, f"{path} must be a whole number.", {path: "Must be a whole number."})
-    return value
+def checked(req: Any, resp: Any, error: Exception | None, *_: Any) -> None:
+    """spectree's hook before each view: the body is one JSON object (400 otherwise) that
+    the view's schema accepts (422 otherwise)."""
+    context = getattr(req, "context", None)  # what spectree validated, when it did
+    reads_body = error is not None or (context is not None and context.json is not None)
+    if reads_body and (_has_body() or request.is_json):
+        json_object()
+    if isinstance(error, ValidationError):
+        raise invalid(error)
+
+
+#: Validates each view's body, query and headers against its models (``schemas``) and
+#: writes the OpenAPI document from them and the routes (``openapi``).
+spec = SpecTree(
+    "flask",
+    mode="strict",
+    title="Canasta Scorekeeper API",
+    version="1",
+    description="Score sheets and rules checks for Canasta (docs/API.md in the repository).",
+    page_templates={},
+    before=checked,
+    validation_error_model=schemas.Error,
+    naming_strategy=lambda model: model.__name__,
+    nested_naming_strategy=lambda _parent, child: child,
+    security_schemes=[
+        SecurityScheme(name="token", data=SecuritySchemeData(type=SecureType.HTTP, scheme="bearer"))
+    ],
+)
+#: What a view that reads a body may refuse besides the schema's 422 (spectree adds that).
+BODY = (400, 413, 415)
+
+
+def answers(*statuses: int, **models: Any) -> SpecResponse:
+    """A view's answers for the document; each refusal (4xx) has the error shape."""
+    return SpecResponse(
+        *(f"HTTP_{status}" for status in statuses if status < 400),
+        **{f"HTTP_{status}": schemas.Error for status in statuses if status >= 400},
+        **models,
+    )
+
+
+#: Changing a game needs its token (docs/API.md "Conventions").
+TOKEN: dict[str, list[str]] = {"token": []}
 
 
 from . import checks, draw, games, openapi  # noqa: E402,F401  (the views on bp)

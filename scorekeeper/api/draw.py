@@ -2,56 +2,38 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from flask import Response, jsonify
 
 from ..i18n import render_text
 from ..rules import VARIANTS, CardError
 from ..rules.draw import DrawError, Drawn, Redraw, draw_card, draw_for_seats
-from ..rules.limits import MAX_DRAWS
-from . import ApiError, bp, json_body, reject_unknown, string
+from . import BODY, ApiError, answers, bp, schemas, spec
 
 
-def _draws(value: Any) -> list[Drawn]:
-    if not isinstance(value, list) or not 1 <= len(value) <= MAX_DRAWS:
-        raise ApiError(
-            422,
-            'draws must be a list: one {"player": ..., "card": ...} for each player.',
-            {"draws": "A list of players and their cards."},
-        )
-    draws: list[Drawn] = []
-    for index, entry in enumerate(value):
-        path = f"draws.{index}"
-        if not isinstance(entry, dict):
-            raise ApiError(
-                422, f'{path} must be {{"player": ..., "card": ...}}.', {path: "Must be an object."}
-            )
-        reject_unknown(entry, {"player", "card"}, f"{path}.")
-        player = string(entry.get("player"), f"{path}.player").strip()
-        card = string(entry.get("card"), f"{path}.card")
+def _draws(draws: list[schemas.Drawn]) -> list[Drawn]:
+    found: list[Drawn] = []
+    for index, entry in enumerate(draws):
         try:
-            drawn = draw_card(card)
+            card = draw_card(entry.card)
         except CardError as error:
             raise ApiError(
-                422, render_text(error.text), {f"{path}.card": render_text(error.text)}
+                422, render_text(error.text), {f"draws.{index}.card": render_text(error.text)}
             ) from None
-        draws.append(Drawn(player, drawn))
-    return draws
+        found.append(Drawn(entry.player.strip(), card))
+    return found
 
 
 @bp.post("/seat-draw")
-def seat_draw() -> Response:
+@spec.validate(resp=answers(*BODY, HTTP_200=schemas.Seats, HTTP_422=schemas.Redraw))
+def seat_draw(json: schemas.Draw) -> Response:
     """Sides, seats clockwise from the highest card, and the first dealer; a 422 naming
     who draws again for a joker or a card drawn twice."""
-    body = json_body()
-    reject_unknown(body, {"variant", "draws"})
-    variant = body.get("variant", "classic")
-    if not isinstance(variant, str) or variant not in VARIANTS:
+    if json.variant not in VARIANTS:
         raise ApiError(
             422, f"Unknown rule set; known: {', '.join(VARIANTS)}.", {"variant": "Unknown."}
         )
-    draws = _draws(body.get("draws"))
+    variant = json.variant
+    draws = _draws(json.draws)
     try:
         result = draw_for_seats(VARIANTS[variant], draws)
     except DrawError as error:

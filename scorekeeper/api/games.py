@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
 from flask import Response, current_app, jsonify, request, url_for
 
-from ..caching import cached, conditional, table_of
+from ..caching import Table, cached, conditional, table_of
 from ..devices import label_of
 from ..extensions import creates_game
 from ..i18n import render_text
@@ -29,8 +29,8 @@ from ..rules.scoring import BOOLEAN_FIELDS, INTEGER_FIELDS
 from ..store import changes, games
 from ..store.changes import Claimed, Recorded, SideSpec
 from ..store.errors import Refused, Why, check_moment, is_request_key
-from ..store.games import EXPORT_FORMAT, DealTag, Head, Secured, Sheet
-from . import ApiError, bp, integer, json_body, reject_unknown, string
+from ..store.games import DealTag, Head, Secured, Sheet
+from . import BODY, TOKEN, ApiError, answers, bp, checked, schemas, spec
 
 PER_PAGE = 20
 
@@ -202,91 +202,63 @@ def game_json(sheet: Sheet, *, deals: bool = True) -> dict[str, Any]:
     return out
 
 
+# A read takes no body, query or header to validate: its answers are only documented.
 @bp.get("/variants")
+@spec.validate(resp=answers(200), skip_validation=True)
 def variants() -> Response:
     """Every rule set the app knows, with its numbers."""
     return jsonify([variant_json(rules) for rules in VARIANTS.values()])
 
 
-def _claims(body: Mapping[str, Any], sides: int) -> Claimed:
+def _claims(body: schemas.Export, sides: int) -> Claimed:
     """What an export says its game came to (totals, winner) and when it was played."""
-    totals = body.get("totals")
-    if totals is not None and (
-        not isinstance(totals, list)
-        or len(totals) != sides
-        or any(isinstance(t, bool) or not isinstance(t, int) for t in totals)
-    ):
+    totals = body.totals
+    if totals is not None and len(totals) != sides:
         raise ApiError(
             422, "totals must list one whole number per side.", {"totals": "One per side."}
         )
-    winner = body.get("winner")
-    if winner is not None and (
-        isinstance(winner, bool) or not isinstance(winner, int) or not 0 <= winner < sides
-    ):
+    winner = body.winner
+    if winner is not None and not 0 <= winner < sides:
         raise ApiError(422, "winner must be a side's index or null.", {"winner": "A side."})
-    created = body.get("created_at")
+    created = body.created_at
     return Claimed(
         totals=totals,
-        names_winner=totals is not None and "winner" in body,
+        names_winner=totals is not None and "winner" in body.model_fields_set,
         winner=winner,
         created_at=None if created is None else check_moment(created, "created_at"),
     )
 
 
-def _side_specs(value: Any) -> list[SideSpec]:
-    if not isinstance(value, list) or not value:
-        raise ApiError(422, "sides must be a list of sides.", {"sides": "Must be a list."})
-    specs = []
-    for index, side in enumerate(value):
-        path = f"sides.{index}"
-        if not isinstance(side, dict):
-            raise ApiError(422, f"{path} must be an object.", {path: "Must be an object."})
-        reject_unknown(side, {"name", "players", "start", "cards"}, f"{path}.")
-        players = side.get("players", [])
-        if not isinstance(players, list):
-            raise ApiError(
-                422,
-                f"{path}.players must be a list of names.",
-                {f"{path}.players": "Must be a list."},
-            )
-        # A player alone is a side of one: the side takes the player's name.
-        default = players[0] if len(players) == 1 and isinstance(players[0], str) else None
-        specs.append(
-            SideSpec(
-                name=string(side.get("name", default or f"Side {index + 1}"), f"{path}.name"),
-                players=[string(p, f"{path}.players.{i}") for i, p in enumerate(players)],
-                start=integer(side.get("start", 0), f"{path}.start"),
-                cards=_cards(side.get("cards", []), f"{path}.cards"),
-            )
+def _side_specs(sides: Sequence[schemas.Side]) -> list[SideSpec]:
+    """The sides as the store takes them; a player alone is a side of one, with the
+    player's name."""
+    return [
+        SideSpec(
+            name=(
+                side.name
+                if side.name is not None
+                else side.players[0]
+                if len(side.players) == 1
+                else f"Side {index + 1}"
+            ),
+            players=side.players,
+            start=side.start,
+            cards=side.cards,
         )
-    return specs
-
-
-def _cards(value: Any, path: str) -> list[str]:
-    """The cards a side's players drew for seats (API.md "Seat draw"), one per player."""
-    if not isinstance(value, list):
-        raise ApiError(422, f"{path} must be a list of cards.", {path: "Must be a list."})
-    return [string(card, f"{path}.{index}") for index, card in enumerate(value)]
+        for index, side in enumerate(sides)
+    ]
 
 
 @bp.post("/games")
 @creates_game
-def create() -> tuple[Response, int]:
+@spec.validate(resp=answers(201, *BODY, 429))
+def create(json: schemas.NewGame) -> tuple[Response, int]:
     """Create a game; the answer carries the token that changing it needs."""
-    body = json_body()
-    reject_unknown(body, {"variant", "sides", "options", "first_dealer"})
-    variant = string(body.get("variant", "classic"), "variant")
-    options = body.get("options")
-    if options is None:
-        options = {}
-    if not isinstance(options, dict):
-        raise ApiError(422, "options must be an object.", {"options": "Must be an object."})
-    first_dealer = integer(body.get("first_dealer", 0), "first_dealer")
     game, token = changes.create_game(
-        variant,
-        _side_specs(body.get("sides")),
-        options,
-        first_dealer,
+        json.variant,
+        _side_specs(json.sides),
+        json.options or {},
+        json.first_dealer,
         device=_device(),
         request_key=_idempotency_key(),
     )
@@ -294,6 +266,7 @@ def create() -> tuple[Response, int]:
 
 
 @bp.get("/games")
+@spec.validate(query=schemas.Page, resp=answers(200, 400))
 def index() -> Response:
     """Games, newest first, a page at a time (``?page=``)."""
     page = request.args.get("page", "1")
@@ -313,6 +286,7 @@ def index() -> Response:
 
 
 @bp.get("/games/<game_id>")
+@spec.validate(resp=answers(200, 304, 404, 410), skip_validation=True)
 def show(game_id: str) -> Response:
     """The game with every deal; 304 for a client that has this version already."""
     current = games.version_of(game_id)
@@ -333,59 +307,24 @@ def _game_document(game_id: str) -> bytes:
     return jsonify(game_json(_sheet(game_id))).get_data()
 
 
-#: What a side's result may say.
-_RESULT_KEYS = frozenset({"side", *INTEGER_FIELDS, *BOOLEAN_FIELDS})
-
-
-def _results(body: Any, rules: RuleSet, prefix: str = "") -> list[SideResult]:
-    """A deal body as the rules engine reads it; types are checked here, rules there.
-    ``prefix`` places the paths of an imported deal (``deals.3.``)."""
-    if not isinstance(body, dict):
-        raise ApiError(
-            422, f"{prefix or 'The deal'} must be an object.", {prefix[:-1]: "Must be an object."}
-        )
-    reject_unknown(body, {"results"}, prefix)
-    raw = body.get("results")
-    if not isinstance(raw, list):
+def _results(deal: schemas.Deal, rules: RuleSet, prefix: str = "") -> list[SideResult]:
+    """A deal as the rules engine reads it: the schema checked each entry's type and range,
+    the rules engine checks the deal; here, one result per side, in side order. ``prefix``
+    places the paths of an imported deal (``deals.3.``)."""
+    if len(deal.results) != rules.sides:
         raise ApiError(
             422,
-            "results must be a list, one result per side.",
-            {f"{prefix}results": "Must be a list."},
-        )
-    if len(raw) != rules.sides:
-        raise ApiError(
-            422,
-            f"A deal of this game has one result per side: {rules.sides}, not {len(raw)}.",
+            f"A deal of this game has one result per side: {rules.sides}, not {len(deal.results)}.",
             {f"{prefix}results": f"Give {rules.sides} results."},
         )
-    results = []
-    for index, item in enumerate(raw):
-        path = f"{prefix}results.{index}"
-        if not isinstance(item, dict):
-            raise ApiError(422, f"{path} must be an object.", {path: "Must be an object."})
-        reject_unknown(item, _RESULT_KEYS, f"{path}.")
-        if "side" in item and item["side"] != index:
+    for index, result in enumerate(deal.results):
+        if result.side is not None and result.side != index:
             raise ApiError(
                 422,
                 "Results go in side order.",
-                {f"{path}.side": f"This result is side {index}'s."},
+                {f"{prefix}results.{index}.side": f"This result is side {index}'s."},
             )
-        values: dict[str, Any] = {}
-        for name in INTEGER_FIELDS:
-            value = item.get(name, 0)
-            # The path is worded only for a figure that is not a whole number.
-            values[name] = value if type(value) is int else integer(value, f"{path}.{name}")
-        for name in BOOLEAN_FIELDS:
-            value = item.get(name, False)
-            if not isinstance(value, bool):
-                raise ApiError(
-                    422,
-                    f"{path}.{name} must be true or false.",
-                    {f"{path}.{name}": "Must be true or false."},
-                )
-            values[name] = value
-        results.append(SideResult(**values))
-    return results
+    return [schemas.side_result(result) for result in deal.results]
 
 
 def _warnings_json(warnings: Sequence[Violation]) -> list[dict[str, str]]:
@@ -430,22 +369,49 @@ def _recorded_answer(recorded: Recorded) -> dict[str, Any]:
     }
 
 
-@bp.post("/games/<game_id>/deals")
-def record(game_id: str) -> tuple[Response, int]:
-    """Record the next deal; 409 once the game is over. A retry with the same
-    Idempotency-Key answers as the first time and records nothing."""
+def _table(game_id: str) -> Table:
+    """The game a deal is recorded in, once the token is checked."""
     table = table_of(game_id)
     if table is None:
         raise ApiError(404, "There is no such game.")
     _require_token(table)
+    return table
+
+
+def _game_over(game_id: str) -> None:
+    """A finished game takes no deal, whatever the body says: 409."""
+    game = games.head(game_id)
+    if game is not None and game.finished:
+        raise ApiError(409, render_text(changes.GAME_OVER)) from None
+
+
+def _game_first(*hook: Any) -> None:
+    """A deal's body is refused only after its game would take it (404, 403, 409)."""
+    try:
+        checked(*hook)
+    except ApiError:
+        game_id = str((request.view_args or {})["game_id"])
+        _table(game_id)
+        _game_over(game_id)
+        raise
+
+
+@bp.post("/games/<game_id>/deals")
+@spec.validate(
+    headers=schemas.Key,
+    resp=answers(201, *BODY, 403, 404, 409, 410),
+    security=TOKEN,
+    before=_game_first,
+)
+def record(game_id: str, json: schemas.Deal) -> tuple[Response, int]:
+    """Record the next deal; 409 once the game is over. A retry with the same
+    Idempotency-Key answers as the first time and records nothing."""
+    table = _table(game_id)
     key = _idempotency_key()
     try:
-        results = _results(json_body(), table.rules)
+        results = _results(json, table.rules)
     except ApiError:
-        # A finished game takes no deal, whatever the body says.
-        game = games.head(game_id)
-        if game is not None and game.finished:
-            raise ApiError(409, render_text(changes.GAME_OVER)) from None
+        _game_over(game_id)
         raise
     recorded = changes.record_deal(
         game_id, results, secret=_bearer(), request_key=key, device=_device()
@@ -505,15 +471,29 @@ def _outdated(game_id: str, number: int, refusal: Refused) -> ApiError:
     return error
 
 
+def _deal_first(*hook: Any) -> None:
+    """A deal's new body is refused only after the deal is there to change (404, 403)."""
+    try:
+        checked(*hook)
+    except ApiError:
+        where = request.view_args or {}
+        _number(_head(str(where["game_id"])), int(where["number"]))
+        raise
+
+
 @bp.put("/games/<game_id>/deals/<int:number>")
-def update(game_id: str, number: int) -> Response:
+@spec.validate(
+    headers=schemas.KeyAndVersion,
+    resp=answers(200, *BODY, 403, 404, 409, 410),
+    security=TOKEN,
+    before=_deal_first,
+)
+def update(game_id: str, number: int, json: schemas.Edit) -> Response:
     """Replace a deal's entries; totals, minimums and the winner are recomputed. With
     ``If-Match`` (or a ``version`` in the body), refused (409) when the deal changed since."""
     game = _head(game_id)
-    body = json_body()
-    version = integer(body.pop("version"), "version") if "version" in body else None
-    expected = _expected(game, number, version)
-    results = _results(body, game.rules)
+    expected = _expected(game, number, json.version)
+    results = _results(json, game.rules)
     try:
         edited = changes.edit_deal(
             game_id,
@@ -532,6 +512,7 @@ def update(game_id: str, number: int) -> Response:
 
 
 @bp.get("/games/<game_id>/deals/<int:number>")
+@spec.validate(resp=answers(200, 404, 410), skip_validation=True)
 def show_deal(game_id: str, number: int) -> Response:
     """The deal, its place and version as its ETag (for ``If-Match`` on a change)."""
     sheet = _sheet(game_id)
@@ -545,6 +526,7 @@ def show_deal(game_id: str, number: int) -> Response:
 
 
 @bp.delete("/games/<game_id>/deals/<int:number>")
+@spec.validate(headers=schemas.Version, resp=answers(200, 403, 404, 409, 410), security=TOKEN)
 def delete(game_id: str, number: int) -> Response:
     """Remove a deal; later deals are renumbered. Answers with the game."""
     expected = _expected(_head(game_id), number, None)
@@ -583,6 +565,7 @@ def change_json(change: games.Change) -> dict[str, Any]:
 
 
 @bp.get("/games/<game_id>/changes")
+@spec.validate(resp=answers(200, 404), skip_validation=True)
 def change_log(game_id: str) -> Response:
     """Every change of the game, newest first (a deleted game's too: it can be restored)."""
     found = games.log_of(game_id)
@@ -600,6 +583,7 @@ def _secured(game_id: str) -> None:
 
 
 @bp.post("/games/<game_id>/changes/<int:change_id>/undo")
+@spec.validate(headers=schemas.Key, resp=answers(200, 400, 403, 404, 409, 410), security=TOKEN)
 def undo(game_id: str, change_id: int) -> Response:
     """Revert one change of the game (any, not only the last), logged as an ``undo``."""
     _secured(game_id)
@@ -614,6 +598,7 @@ def undo(game_id: str, change_id: int) -> Response:
 
 
 @bp.delete("/games/<game_id>")
+@spec.validate(resp=answers(200, 403, 404, 409), security=TOKEN)
 def delete_game(game_id: str) -> Response:
     """Delete the game: it leaves every list; GET answers 410 until it is restored."""
     _secured(game_id)
@@ -624,6 +609,7 @@ def delete_game(game_id: str) -> Response:
 
 
 @bp.post("/games/<game_id>/restore")
+@spec.validate(resp=answers(200, 403, 404, 409), security=TOKEN)
 def restore_game(game_id: str) -> Response:
     """Bring a deleted game back into every list."""
     _secured(game_id)
@@ -634,6 +620,7 @@ def restore_game(game_id: str) -> Response:
 
 
 @bp.get("/games/<game_id>/export")
+@spec.validate(resp=answers(200, 404, 410), skip_validation=True)
 def export(game_id: str) -> Response:
     """The game with every deal's inputs as one document, for backups and moving games."""
     response = jsonify(games.export_game(_sheet(game_id)))
@@ -641,72 +628,44 @@ def export(game_id: str) -> Response:
     return response
 
 
-#: What an export document may hold.
-EXPORT_KEYS = frozenset(
-    (
-        "format",
-        "variant",
-        "options",
-        "first_dealer",
-        "created_at",
-        "sides",
-        "deals",
-        "totals",
-        "winner",
-        "changes",
-    )
-)
+@bp.before_request
+def import_limit() -> None:
+    """An export may be larger than other bodies: its limit is set before spectree reads it."""
+    if request.endpoint == "api.import_":
+        request.max_content_length = current_app.config["IMPORT_MAX_CONTENT_LENGTH"]
 
 
 @bp.post("/games/import")
 @creates_game
-def import_() -> tuple[Response, int]:
+@spec.validate(resp=answers(201, *BODY, 429))
+def import_(json: schemas.Export) -> tuple[Response, int]:
     """Create a game from an export: the same scores, totals and winner, a new id and token."""
-    request.max_content_length = current_app.config["IMPORT_MAX_CONTENT_LENGTH"]
-    body = json_body()
-    if body.get("format") != EXPORT_FORMAT:
-        raise ApiError(
-            422,
-            f"This is not a Canasta Scorekeeper export (format {EXPORT_FORMAT!r}).",
-            {"format": f"Must be {EXPORT_FORMAT!r}."},
-        )
-    reject_unknown(body, EXPORT_KEYS)
-    variant = string(body.get("variant"), "variant")
-    options = body.get("options") or {}
-    if not isinstance(options, dict):
-        raise ApiError(422, "options must be an object.", {"options": "Must be an object."})
+    variant = json.variant
+    options = json.options or {}
     if variant not in VARIANTS:
         raise ApiError(422, f"Unknown rule set {variant!r}.", {"variant": "Unknown rule set."})
-    sides = _side_specs(body.get("sides"))
+    sides = _side_specs(json.sides)
     try:
         rules = apply_options(VARIANTS[variant].with_sides(len(sides)), options)
     except OptionError as error:
         raise ApiError(
             422, render_text(error.text), {f"options.{error.option}": render_text(error.text)}
         ) from None
-    deals = body.get("deals", [])
-    if not isinstance(deals, list):
-        raise ApiError(422, "deals must be a list.", {"deals": "Must be a list."})
     seqs: list[int] = []
-    for index, deal in enumerate(deals):
+    for deal in json.deals:
         # Each deal's place in the game (its identity in the change log) rides along; a
         # deal without one comes next after the one before.
-        place = seqs[-1] + 1 if seqs else 1
-        if isinstance(deal, dict) and "seq" in deal:
-            deal = dict(deal)
-            place = integer(deal.pop("seq"), f"deals.{index}.seq")
-            deals[index] = deal
-        seqs.append(place)
-    results = [_results(deal, rules, f"deals.{index}.") for index, deal in enumerate(deals)]
+        seqs.append(deal.seq if deal.seq is not None else seqs[-1] + 1 if seqs else 1)
+    results = [_results(deal, rules, f"deals.{index}.") for index, deal in enumerate(json.deals)]
     game_id, token = changes.import_game(
         variant,
         sides,
         options,
-        integer(body.get("first_dealer", 0), "first_dealer"),
+        json.first_dealer,
         results,
-        _claims(body, len(sides)),
+        _claims(json, len(sides)),
         seqs=seqs,
-        changes=body.get("changes"),
+        changes=json.changes,
         device=_device(),
     )
     return jsonify({**game_json(_sheet(game_id)), "token": token}), 201

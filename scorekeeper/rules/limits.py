@@ -29,6 +29,10 @@ MAX_SECRET = 100
 MAX_CARDS = 60
 #: More draws for seats than any table seats is not a draw.
 MAX_DRAWS = 12
+#: The melds one initial-meld check weighs at most.
+MAX_MELDS = 20
+#: The most cards or canastas a rules check counts.
+MAX_COUNT = 1000
 #: The last page of a list a client may ask for.
 MAX_PAGE = 1_000_000
 #: The tables' whole numbers (PostgreSQL's ``integer``): no id, deal number, version or

@@ -1,0 +1,114 @@
+"""The API's bodies are checked by the same models that write /api/openapi.json (issue 28):
+the document states the limits the server holds to, and a refused body names every field
+that is in the way, each with its path."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask.testing import FlaskClient
+
+from scorekeeper.rules.scoring import MAX_CANASTAS, MAX_FIGURE
+from scorekeeper.store.errors import MAX_NAME
+
+from .test_api import CASE_A, CASE_B, assert_error, auth, get_game, new_game
+
+
+def _document(client: FlaskClient) -> dict[str, Any]:
+    response = client.get("/api/openapi.json")
+    assert response.status_code == 200
+    document: dict[str, Any] = response.get_json()
+    return document
+
+
+def _schema(document: dict[str, Any], ref: str) -> dict[str, Any]:
+    found: dict[str, Any] = document["components"]["schemas"][ref.rsplit("/", 1)[-1]]
+    return found
+
+
+def test_the_document_states_the_limits_a_deal_is_held_to(client: FlaskClient) -> None:
+    document = _document(client)
+    body = document["paths"]["/api/games/{game_id}/deals"]["post"]["requestBody"]
+    deal = _schema(document, body["content"]["application/json"]["schema"]["$ref"])
+    result = _schema(document, deal["properties"]["results"]["items"]["$ref"])
+    assert result["additionalProperties"] is False
+    assert result["properties"]["meld_points"]["maximum"] == MAX_FIGURE
+    assert result["properties"]["red_threes"]["maximum"] == MAX_CANASTAS
+    assert result["properties"]["went_out"]["type"] == "boolean"
+    sides = _schema(document, "NewGame")["properties"]["sides"]
+    side = _schema(document, sides["items"]["$ref"])
+    assert side["properties"]["players"]["items"]["maxLength"] == MAX_NAME
+
+
+def test_every_refusal_in_the_document_has_the_error_shape(client: FlaskClient) -> None:
+    document = _document(client)
+    error = _schema(document, "Error")
+    assert set(error["required"]) == {"error", "fields"}
+    refusals = 0
+    for operations in document["paths"].values():
+        for operation in operations.values():
+            for status, answer in operation["responses"].items():
+                if int(status) >= 400:
+                    ref = answer["content"]["application/json"]["schema"]["$ref"]
+                    assert _schema(document, ref)["required"][:2] == ["error", "fields"]
+                    refusals += 1
+    assert refusals > 50
+
+
+def test_a_refused_deal_names_every_field_in_the_way(client: FlaskClient) -> None:
+    game_id, token = new_game(client)
+    before = get_game(client, game_id)
+    results = [
+        {**CASE_A, "meld_points": "220", "jokers": 2},
+        {**CASE_B, "went_out": 1, "hand_points": MAX_FIGURE + 5, "red_threes": -1},
+    ]
+    response = client.post(
+        f"/api/games/{game_id}/deals", json={"results": results}, headers=auth(token)
+    )
+    body = assert_error(response, 422)
+    assert body["fields"] == {
+        "results.0.meld_points": "Must be a whole number.",
+        "results.0.jokers": "Unknown field.",
+        "results.1.went_out": "Must be true or false.",
+        "results.1.hand_points": f"At most {MAX_FIGURE}.",
+        "results.1.red_threes": "Cannot be negative.",
+    }
+    assert body["error"] == "results.0.meld_points must be a whole number."
+    assert get_game(client, game_id) == before
+
+
+def test_a_refused_new_game_names_every_field_in_the_way(client: FlaskClient) -> None:
+    body = {
+        "sides": [{"name": "Us" * MAX_NAME, "players": ["Ana", 7]}, {"start": "0"}],
+        "first_dealer": None,
+        "colour": "red",
+    }
+    answer = assert_error(client.post("/api/games", json=body), 422)
+    assert set(answer["fields"]) == {
+        "sides.0.name",
+        "sides.0.players.1",
+        "sides.1.start",
+        "first_dealer",
+        "colour",
+    }
+    assert answer["fields"]["sides.0.name"] == f"At most {MAX_NAME} characters."
+    assert client.get("/api/games").get_json()["total"] == 0
+
+
+def test_a_write_that_takes_no_body_ignores_the_json_type(client: FlaskClient) -> None:
+    """Some clients send Content-Type: application/json on every request: an undo with no
+    body is still an undo, not a malformed body."""
+    game_id, token = new_game(client)
+    deals = f"/api/games/{game_id}/deals"
+    assert (
+        client.post(deals, json={"results": [CASE_A, CASE_B]}, headers=auth(token)).status_code
+        == 201
+    )
+    change = client.get(f"/api/games/{game_id}/changes").get_json()["changes"][0]["id"]
+    response = client.post(
+        f"/api/games/{game_id}/changes/{change}/undo",
+        data=b"",
+        headers={**auth(token), "Content-Type": "application/json"},
+    )
+    assert response.status_code == 200, response.get_json()
+    assert get_game(client, game_id)["deals"] == []
