@@ -1,0 +1,187 @@
+"""The JSON documents the API answers with (docs/API.md): a rule set, a game, a deal and
+what a change left, and a change-log entry."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+from typing import Any
+
+from flask import url_for
+
+from ..i18n import render_text
+from ..rules import CanastaKind, RuleSet, SideResult, Violation, options_of
+from ..rules.game import DealLine
+from ..rules.scoring import BOOLEAN_FIELDS, INTEGER_FIELDS
+from ..store import games
+from ..store.changes import Recorded
+from ..store.games import Sheet
+
+
+def variant_json(rules: RuleSet) -> dict[str, Any]:
+    return {
+        "id": rules.id,
+        "name": rules.name,
+        "players": rules.players,
+        "sides": rules.sides,
+        "players_per_side": rules.players_per_side,
+        # Railroad: any number of players in this range, each alone.
+        "players_range": list(rules.sides_range) if rules.sides_range else None,
+        "cards_each": rules.cards_each,
+        "draw": rules.draw,
+        "kitty": rules.kitty,
+        "packs": rules.packs,
+        "jokers": rules.jokers,
+        "target": rules.target,
+        "meld_minimums": [
+            {"from": tier.from_total, "minimum": tier.minimum} for tier in rules.meld_minimums
+        ],
+        "canasta_bonuses": {kind.value: bonus for kind, bonus in rules.canasta_bonuses.items()},
+        "red_three_bonus": rules.red_three_bonus,
+        "red_three_totals": {str(n): total for n, total in rules.red_three_totals.items()},
+        "red_threes_negative_without_meld": rules.red_threes_count_against_unmelded,
+        "going_out_bonus": rules.going_out_bonus,
+        "concealed_going_out_bonus": rules.concealed_going_out_bonus,
+        "canastas_to_go_out": rules.canastas_to_go_out,
+        "kinds_to_go_out": [k.value for k in rules.canasta_kinds if k in rules.kinds_to_go_out],
+        "max_meld": rules.max_meld,
+        "max_red_threes": rules.max_red_threes,
+        "options": options_of(rules),
+    }
+
+
+@cache
+def result_fields(kinds: tuple[CanastaKind, ...], concealed: bool) -> tuple[str, ...]:
+    """The figures a result of a game carries: its canasta kinds, and concealed canastas
+    when the house rule is on."""
+    left_out = {kind.field for kind in CanastaKind if kind not in kinds}
+    if not concealed:
+        left_out.add("concealed_canastas")
+    return tuple(name for name in INTEGER_FIELDS if name not in left_out) + BOOLEAN_FIELDS
+
+
+def results_json(
+    rules: RuleSet, results: Sequence[SideResult], line: DealLine
+) -> list[dict[str, Any]]:
+    """A deal's results as played: each side's entries, score, total and minimum."""
+    names = result_fields(rules.canasta_kinds, bool(rules.concealed_canasta_bonus))
+    return [
+        {
+            "side": side,
+            **{name: getattr(result, name) for name in names},
+            "score": score,
+            "total": total,
+            "meld_minimum": minimum,
+        }
+        for side, (result, score, total, minimum) in enumerate(
+            zip(results, line.scores, line.totals, line.minimums, strict=True)
+        )
+    ]
+
+
+def sides_json(
+    sides: Sequence[tuple[str, Sequence[str], int]],
+    totals: Sequence[int],
+    minimums: Sequence[int],
+) -> list[dict[str, Any]]:
+    """Each side (name, players, start) with its total and next minimum."""
+    return [
+        {
+            "name": name,
+            "players": list(players),
+            "start": start,
+            "total": total,
+            "meld_minimum": minimum,
+        }
+        for (name, players, start), total, minimum in zip(sides, totals, minimums, strict=True)
+    ]
+
+
+def deal_json(sheet: Sheet, number: int) -> dict[str, Any]:
+    deal = sheet.game.deals[number - 1]
+    line = sheet.state.lines[number - 1]
+    return {
+        "number": number,
+        "dealer": sheet.player_name(line.dealer),
+        "version": deal.version,
+        "results": results_json(sheet.rules, games.side_results(deal), line),
+    }
+
+
+def game_json(sheet: Sheet, *, deals: bool = True) -> dict[str, Any]:
+    game, state = sheet.game, sheet.state
+    out: dict[str, Any] = {
+        "id": game.id,
+        "url": url_for("web.sheet", game_id=game.id),
+        "variant": game.variant,
+        "options": options_of(sheet.rules),
+        "status": "finished" if state.finished else "in_progress",
+        "winner": state.winner,
+        "sides": sides_json(
+            [(side.name, [p.name for p in side.players], side.start) for side in game.sides],
+            state.totals,
+            state.minimums,
+        ),
+        "next_dealer": None if state.finished else sheet.next_dealer_name,
+        "created_at": game.created_at.isoformat() + "Z",
+    }
+    if deals:
+        out["deals"] = [deal_json(sheet, n) for n in range(1, len(game.deals) + 1)]
+    return out
+
+
+def warnings_json(warnings: Sequence[Violation]) -> list[dict[str, str]]:
+    return [{"field": w.field, "rule": w.rule, "message": render_text(w.text)} for w in warnings]
+
+
+def deal_answer(sheet: Sheet, number: int, warnings: Sequence[Violation]) -> dict[str, Any]:
+    """The deal, the game's status, winner, sides and next dealer after it, what in the
+    entry looks unlikely (saved anyway: the table has the last word), and the whole game
+    (an edit can change every later deal)."""
+    game = game_json(sheet)
+    return {
+        **deal_json(sheet, number),
+        "status": game["status"],
+        "winner": game["winner"],
+        "sides": game["sides"],
+        "next_dealer": game["next_dealer"],
+        "warnings": warnings_json(warnings),
+        "game": game,
+    }
+
+
+def recorded_answer(recorded: Recorded) -> dict[str, Any]:
+    """The answer to a deal recorded at the end of a game: the deal, and the game's status,
+    winner, sides and next dealer after it, from the figures the rules engine gave for it
+    (without the game's other deals)."""
+    game, line = recorded.head, recorded.line
+    return {
+        "number": recorded.number,
+        "dealer": game.player_name(line.dealer),
+        "version": recorded.version,
+        "results": results_json(game.rules, recorded.results, line),
+        "status": "in_progress" if recorded.winner is None else "finished",
+        "winner": recorded.winner,
+        "sides": sides_json(
+            [(side.name, side.players, side.start) for side in game.sides],
+            line.totals,
+            recorded.minimums,
+        ),
+        "next_dealer": recorded.next_dealer,
+        "warnings": warnings_json(recorded.warnings),
+    }
+
+
+def change_json(change: games.Change) -> dict[str, Any]:
+    return {
+        "id": change.id,
+        "kind": change.kind,
+        "deal": change.deal_number,
+        "at": change.at.isoformat() + "Z",
+        "undone": change.undone,
+        "undoes": change.undoes,
+        "device": change.device,
+        "before": change.before,
+        "after": change.after,
+        "reconstructed": change.reconstructed,
+    }
