@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 5000
 
-.PHONY: run run-lan test lint system-deps clean translations
+.PHONY: run run-lan test test-fast lint system-deps clean translations
 
 # The app and its runtime dependencies, in a virtual environment of the project's own.
 $(VENV)/.installed: pyproject.toml
@@ -35,10 +35,14 @@ lint: $(VENV)/.installed-test
 	$(BIN)/mypy
 	$(BIN)/mypy --strict --follow-imports=silent scorekeeper/rules
 
-# The whole suite on SQLite, then again on a throw-away PostgreSQL server.
+# The whole suite in one run on both cores, with a throw-away PostgreSQL server: each
+# database test on SQLite and on PostgreSQL, every other test once (README.md, Development).
 test: $(VENV)/.installed-test system-deps lint
-	$(BIN)/pytest
-	scripts/with-postgres $(BIN)/pytest
+	scripts/with-postgres $(BIN)/pytest -n 2 --dist loadgroup
+
+# The fast part: no browser, no PostgreSQL (a minute or two).
+test-fast: $(VENV)/.installed-test
+	$(BIN)/pytest -n 2 --dist loadgroup -m "not browser and not postgres"
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache test-results

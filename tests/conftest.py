@@ -1,26 +1,46 @@
-"""Fixtures: a fresh app and database per test (flaskr's app / client / runner).
+"""Fixtures: a fresh app and database per test (flaskr's app / client / runner), on SQLite
+and on PostgreSQL.
 
-The schema comes from the committed migrations, as in production. Set
-``DATABASE_URL_TEST`` to a PostgreSQL URL to run the same tests there; each test then gets
-its own schema-free database state by dropping every table afterwards.
+``app`` (and so ``client``, ``runner`` and ``other_worker``) is parametrized over the two
+databases: a test that uses it runs once on each (``[sqlite]``, ``[postgresql]``; the
+PostgreSQL one is skipped unless ``DATABASE_URL_TEST`` names a server, as
+``scripts/with-postgres`` sets it). A test that uses none of them touches no database and
+runs once.
+
+The schema comes from the committed migrations, as in production, run once per test
+session (per pytest-xdist worker): into a template SQLite file that each test gets a copy
+of, and into a PostgreSQL database of the worker's own that is emptied after each test
+(``tests/test_migrations.py`` runs every migration from an empty database on both).
+
+Markers applied here (pyproject.toml declares them): ``browser`` (tests/browser/),
+``postgres`` (a test that runs on PostgreSQL), so each part runs alone (README.md).
 """
 
 from __future__ import annotations
 
 import os
+import shutil
 from collections.abc import Iterator
+from functools import cache
 from pathlib import Path
 
+import psycopg
 import pytest
+from alembic.script import ScriptDirectory
 from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
+from sqlalchemy import inspect, text
 
-from scorekeeper import create_app
+from scorekeeper import MIGRATIONS, create_app, upgrade_database
 from scorekeeper.store import db
+
+DATABASES = ["sqlite", "postgresql"]
+BROWSER = Path(__file__).parent / "browser"
 
 
 def app_for_tests(url: str, **config: object) -> Flask:
-    """An app as the tests make them: on ``url``, CSRF and the rate limit off."""
+    """An app as the tests make them: on ``url``, CSRF and the rate limit off (the schema
+    brought up to date unless ``AUTO_MIGRATE=False``)."""
     return create_app(
         {
             "TESTING": True,
@@ -33,29 +53,110 @@ def app_for_tests(url: str, **config: object) -> Flask:
     )
 
 
-@pytest.fixture
-def app(tmp_path: Path) -> Iterator[Flask]:
-    url = os.environ.get("DATABASE_URL_TEST") or f"sqlite:///{tmp_path / 'test.sqlite'}"
-    app = app_for_tests(url)
+def close(app: Flask) -> None:
+    """Let go of the app's connections (its database files can then be copied or removed)."""
+    with app.app_context():
+        db.session.remove()
+        db.engine.dispose()
+
+
+def worker() -> str:
+    """This pytest-xdist worker's name (``gw0``, ...), ``main`` without xdist."""
+    return os.environ.get("PYTEST_XDIST_WORKER", "main")
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark each test for the part it belongs to; without a PostgreSQL server the
+    ``postgres`` ones are deselected (the summary counts them), not skipped one by one."""
+    for item in items:
+        if BROWSER in Path(item.path).parents:
+            item.add_marker(pytest.mark.browser)
+        params = getattr(item, "callspec", None)
+        if params is not None and "postgresql" in params.params.values():
+            item.add_marker(pytest.mark.postgres)
+        if item.get_closest_marker("wheel"):
+            # One worker builds the wheel once for the module (pytest -n, --dist loadgroup).
+            item.add_marker(pytest.mark.xdist_group("wheel"))
+    if not os.environ.get("DATABASE_URL_TEST"):
+        skipped = [item for item in items if item.get_closest_marker("postgres")]
+        if skipped:
+            config.hook.pytest_deselected(items=skipped)
+            items[:] = [item for item in items if not item.get_closest_marker("postgres")]
+
+
+@pytest.fixture(scope="session")
+def sqlite_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A SQLite file with every migration applied, once per worker: each test copies it."""
+    path = tmp_path_factory.mktemp("template") / "template.sqlite"
+    close(app_for_tests(f"sqlite:///{path}"))
+    return path
+
+
+@pytest.fixture(scope="session")
+def postgres_url() -> Iterator[str]:
+    """This worker's own PostgreSQL database on the test server, migrated once."""
+    server = os.environ.get("DATABASE_URL_TEST")
+    if not server:
+        pytest.skip("needs a PostgreSQL server (DATABASE_URL_TEST; scripts/with-postgres)")
+    name = f"scorekeeper_test_{worker()}"
+    with psycopg.connect(server, autocommit=True) as connection:
+        connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        connection.execute(f'CREATE DATABASE "{name}"')
+    url = server.rsplit("/", 1)[0] + f"/{name}"
+    close(app_for_tests(url))
+    yield url
+    with psycopg.connect(server, autocommit=True) as connection:
+        connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@cache
+def newest_migration() -> str | None:
+    return ScriptDirectory(str(MIGRATIONS)).get_current_head()
+
+
+def empty_postgres(app: Flask) -> None:
+    """Empty every table for the next test; a test that left the schema elsewhere than the
+    newest migration (tests/test_migrations.py goes down and up) gets it built again."""
+    with app.app_context(), db.engine.begin() as connection:
+        tables = set(inspect(connection).get_table_names())
+        newest = tables == {*db.metadata.tables, "alembic_version"} and connection.execute(
+            text("SELECT version_num FROM alembic_version")
+        ).scalars().all() == [newest_migration()]
+        if newest:
+            names = ", ".join(sorted(db.metadata.tables))
+            connection.execute(text(f"TRUNCATE {names} RESTART IDENTITY CASCADE"))
+    if not newest:
+        with app.app_context(), db.engine.begin() as connection:
+            connection.execute(text("DROP SCHEMA public CASCADE"))
+            connection.execute(text("CREATE SCHEMA public"))
+        upgrade_database(app)
+
+
+@pytest.fixture(params=DATABASES)
+def app(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Flask]:
+    if request.param == "sqlite":
+        path = tmp_path / "test.sqlite"
+        shutil.copyfile(request.getfixturevalue("sqlite_template"), path)
+        url = f"sqlite:///{path}"
+    else:
+        url = request.getfixturevalue("postgres_url")
+    app = app_for_tests(url, AUTO_MIGRATE=False)
     yield app
     with app.app_context():
         db.session.remove()
-        if url.startswith("postgres"):
-            db.drop_all()
-            with db.engine.begin() as connection:
-                connection.exec_driver_sql("DROP TABLE IF EXISTS alembic_version")
-        db.engine.dispose()
+    if request.param == "postgresql":
+        empty_postgres(app)
+    close(app)
 
 
 @pytest.fixture
 def other_worker(app: Flask) -> Iterator[Flask]:
     """Another worker: a second app on the same database (what gunicorn's other process
     is), for changes one worker makes and the other must show."""
-    second = app_for_tests(app.config["SQLALCHEMY_DATABASE_URI"])
+    second = app_for_tests(app.config["SQLALCHEMY_DATABASE_URI"], AUTO_MIGRATE=False)
     yield second
-    with second.app_context():
-        db.session.remove()
-        db.engine.dispose()
+    close(second)
 
 
 @pytest.fixture

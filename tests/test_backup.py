@@ -14,9 +14,8 @@ from hypothesis import strategies as st
 from scorekeeper.rules import CLASSIC, replay, validate_deal
 from scorekeeper.rules.scoring import errors_of
 
-from .test_api import auth, get_game, new_game, result
-from .test_bad_input import counts
-from .test_rules_properties import deals
+from .helpers.api import auth, counts, get_game, new_game, result
+from .helpers.strategies import deals
 
 
 def post(client: FlaskClient, game_id: str, token: str, results: list[dict[str, Any]]) -> int:

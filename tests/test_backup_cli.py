@@ -21,13 +21,12 @@ from scorekeeper.store.games import hash_token
 from scorekeeper.store.models import Game, Person
 
 from .conftest import app_for_tests
-from .test_api import auth, get_game, result
-from .test_bad_input import counts
-from .test_history import CASE_A, CASE_B, person_id, seed_month, words
-from .test_pages import CASE_A as PAGE_A
-from .test_pages import CASE_B as PAGE_B
-from .test_pages import deal_form
-from .test_pages import new_game as new_game_form
+from .helpers.api import auth, counts, get_game, result
+from .helpers.history import CASE_A, CASE_B, person_id, seed_month, words
+from .helpers.pages import CASE_A as PAGE_A
+from .helpers.pages import CASE_B as PAGE_B
+from .helpers.pages import deal_form
+from .helpers.pages import new_game as new_game_form
 
 
 @pytest.fixture

@@ -12,21 +12,9 @@ from flask.testing import FlaskClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.store import db
-from scorekeeper.store.models import Deal, DealResult, Game
-
-from .test_api import auth, get_game, new_game, result
-from .test_pages import NAMES, deal_form
-from .test_pages import new_game as new_game_form
-
-
-def counts(app: Flask) -> tuple[int, int, int]:
-    with app.app_context():
-        return (
-            db.session.query(Game).count(),
-            db.session.query(Deal).count(),
-            db.session.query(DealResult).count(),
-        )
+from .helpers.api import auth, counts, get_game, new_game, result
+from .helpers.pages import NAMES, deal_form
+from .helpers.pages import new_game as new_game_form
 
 
 def test_api_page_must_be_plain_digits(client: FlaskClient) -> None:

@@ -9,10 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
 from flask.testing import FlaskClient
 
-from tests.test_api import (
+from .helpers.api import (
     CASE_A,
     CASE_B,
     CASE_C,
@@ -27,11 +26,6 @@ from tests.test_api import (
 )
 
 Json = dict[str, Any]
-
-
-@pytest.fixture(autouse=True)
-def _no_rate_limit(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("RATELIMIT_ENABLED", "false")
 
 
 def changes(client: FlaskClient, game_id: str) -> list[Json]:
@@ -316,7 +310,7 @@ def test_an_import_with_a_bad_log_is_refused_and_creates_nothing(client: FlaskCl
 def test_backup_and_restore_carry_the_log_and_deleted_games(
     client: FlaskClient, runner: Any, tmp_path: Any
 ) -> None:
-    from tests.conftest import app_for_tests
+    from .conftest import app_for_tests
 
     game_id, token = three_deals(client)
     put_deal(client, game_id, token, 2, CASE_E, CASE_B)

@@ -12,7 +12,7 @@ from flask.testing import FlaskClient
 from scorekeeper.store import db
 from scorekeeper.store.models import Change
 
-from .test_pages import CASE_A, CASE_B, deal_form, new_game, totals
+from .helpers.pages import CASE_A, CASE_B, deal_form, new_game, totals
 
 PHONE = {"User-Agent": "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Chrome/131.0 Mobile"}
 

@@ -25,12 +25,6 @@ RAILROAD_SIDES: list[Json] = [
 ]
 
 
-@pytest.fixture(autouse=True)
-def _no_rate_limit(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Creating games in these tests must not hit the per-client limit (API.md)."""
-    monkeypatch.setenv("RATELIMIT_ENABLED", "false")
-
-
 def post(client: FlaskClient, path: str, body: Json) -> TestResponse:
     """POST a JSON body to /api/check/<path>."""
     return client.post(f"/api/check/{path}", json=body)

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from .test_i18n import PLACEHOLDER, TRANSLATED, translated
+from .helpers.i18n import PLACEHOLDER, TRANSLATED, translated
 
 GLOSSARIES = Path(__file__).parent / "glossary"
 #: Each term, and the English that speaks of it (case aside).

@@ -3,20 +3,14 @@ player's language (Accept-Language, or the switch on every page), numbers includ
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
 from flask.testing import FlaskClient
 
-from .test_api import auth, new_game, result
+from .helpers.api import auth, new_game, result
+from .helpers.i18n import CATALOGUES, PLACEHOLDER, ROOT, TRANSLATED, translated
 
-ROOT = Path(__file__).resolve().parents[1]
-CATALOGUES = ROOT / "scorekeeper" / "translations"
-TRANSLATED = ["mk", "ru", "sk"]
 #: The extraction keywords of ``make translations`` (T, P and N_ mark the rules engine).
 KEYWORDS = {
     "_": None,
@@ -28,7 +22,6 @@ KEYWORDS = {
     "P": (1, 2),
     "N_": None,
 }
-PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]")
 
 
 def source_messages() -> set[str]:
@@ -58,17 +51,6 @@ def test_every_string_is_translated(language: str, messages: set[str]) -> None:
     }
     missing = sorted(messages - done)
     assert missing == [], f"{len(missing)} strings not translated in {language}: {missing[:5]}"
-
-
-def translated(language: str) -> Iterator[tuple[tuple[str, ...], tuple[str, ...]]]:
-    """Each message of a catalogue: its English (with its plural) and its translations."""
-    with (CATALOGUES / language / "LC_MESSAGES" / "messages.po").open("rb") as po:
-        catalogue = read_po(po)
-    for message in catalogue:
-        if message.id:
-            ids = message.id if isinstance(message.id, tuple) else (message.id,)
-            strings = message.string if isinstance(message.string, tuple) else (message.string,)
-            yield ids, strings
 
 
 @pytest.mark.parametrize("language", TRANSLATED)

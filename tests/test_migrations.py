@@ -15,6 +15,9 @@ from sqlalchemy import inspect, text
 from scorekeeper import MIGRATIONS
 from scorekeeper.store import db
 
+from .conftest import app_for_tests, close
+from .serving import fresh_database
+
 TABLES = {"game", "side", "player", "deal", "deal_result"}
 
 
@@ -154,7 +157,7 @@ def test_a_failed_migration_leaves_the_database_as_it_was(app: Flask, tmp_path: 
     from alembic.script import ScriptDirectory
     from flask.testing import FlaskClient
 
-    from .test_api import auth, get_game, new_game, result
+    from .helpers.api import auth, get_game, new_game, result
 
     client: FlaskClient = app.test_client()
     game_id, token = new_game(client)
@@ -227,3 +230,18 @@ def test_drawn_cards_come_and_go_with_their_migration(app: Flask) -> None:
     document = client.get(f"/api/games/{game_id}/export").get_json()
     assert [side["players"] for side in document["sides"]] == [["Vera", "Goran"], ["Ana", "Boris"]]
     assert document["first_dealer"] == 3 and all("cards" not in s for s in document["sides"])
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
+def test_every_migration_runs_on_an_empty_database(kind: str, tmp_path: Path) -> None:
+    """The other tests start from a copy of a schema built once per run; a new database
+    is built here by every migration in turn, as a first start does, and matches the models."""
+    with fresh_database(kind, tmp_path) as url:
+        app = app_for_tests(url or f"sqlite:///{tmp_path / 'empty.sqlite'}")
+        try:
+            with app.app_context(), db.engine.connect() as connection:
+                assert set(inspect(connection).get_table_names()) >= TABLES
+                context = MigrationContext.configure(connection, opts={"compare_type": True})
+                assert compare_metadata(context, db.metadata) == []
+        finally:
+            close(app)

@@ -15,7 +15,7 @@ from scorekeeper.extensions import limiter
 from scorekeeper.store import db
 
 from .conftest import app_for_tests
-from .test_api import auth, get_game, new_game, result
+from .helpers.api import auth, get_game, new_game, result
 
 DEAL = {"results": [result(120, hand=10), result(90, hand=15)]}
 

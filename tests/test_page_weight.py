@@ -20,20 +20,16 @@ from werkzeug.test import TestResponse
 from scorekeeper import create_app
 from scorekeeper.assets import IMMUTABLE, Assets
 
-from .test_pages import CASE_A, CASE_B, deal_form, new_game
+from .helpers.pages import ACCEPT, CASE_A, CASE_B, DEALS, deal_form, played_game
 
 #: The whole score sheet page, as a phone first fetches it.
 BUDGET = 40 * 1024
-#: What Chromium sends.
-ACCEPT = {"Accept-Encoding": "gzip, deflate, br, zstd"}
 #: What a page loads by itself: stylesheets, scripts, icons, the manifest. Not an image
 #: marked loading="lazy" in a closed panel (the share panel's QR code): the browser asks for
 #: it when the panel opens (tests/browser/test_share_codes.py checks that it does not before).
 REFERENCE = re.compile(
     r'<(?:link|script|img)\b(?![^>]*\bloading="lazy")[^>]*?\b(?:href|src)="(/[^"]+)"'
 )
-#: A full evening: 20 deals on the sheet (and in the chart), nobody at 5000 yet.
-DEALS = 20
 
 
 def body(response: TestResponse) -> bytes:
@@ -52,22 +48,6 @@ def wire_bytes(response: TestResponse) -> int:
     """Body as sent plus the status line and headers (HTTP/1.1, no header compression)."""
     head = sum(len(f"{name}: {value}\r\n") for name, value in response.headers.items())
     return len(response.get_data()) + len("HTTP/1.1 200 OK\r\n\r\n") + head
-
-
-def played_game(client: FlaskClient, deals: int = DEALS) -> str:
-    """A classic game with ``deals`` deals: each side goes out in turn, modestly."""
-    game_id = new_game(client)
-    small = {"meld_points": 120, "mixed_canastas": 1, "hand_points": 0}
-    stuck = {"meld_points": 60, "hand_points": 45}
-    for number in range(deals):
-        out = number % 2
-        sides = (small, stuck) if out == 0 else (stuck, small)
-        response = client.post(
-            f"/games/{game_id}/deals/new",
-            data=deal_form(str(out), we=sides[0], they=sides[1]),
-        )
-        assert response.status_code == 302, response.get_data(as_text=True)
-    return game_id
 
 
 def page_weight(client: FlaskClient, path: str) -> dict[str, int]:

@@ -10,68 +10,9 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper.store import db
-from scorekeeper.store.models import Deal, DealResult, Game
+from scorekeeper.store.models import Game
 
-NAMES = ["Ana", "Vera", "Boris", "Goran"]  # seat order: We, They, We, They
-
-
-def new_game(client: FlaskClient, **extra: Any) -> str:
-    """Create a classic game through the new-game form; returns its id."""
-    data = {
-        "sides-0-name": "We",
-        "sides-1-name": "They",
-        **{f"players-{i}": name for i, name in enumerate(NAMES)},
-        "first_dealer": "0",
-        "target": "5000",
-    }
-    data.update({k: str(v) for k, v in extra.items()})
-    response = client.post("/games/new", data=data)
-    assert response.status_code == 302, response.get_data(as_text=True)
-    match = re.fullmatch(r"/games/([\w-]+)", response.headers["Location"])
-    assert match
-    return match.group(1)
-
-
-def deal_form(
-    out: str = "",
-    concealed: bool = False,
-    we: dict[str, Any] | None = None,
-    they: dict[str, Any] | None = None,
-) -> dict[str, str]:
-    data = {"went_out": out}
-    if concealed:
-        data["concealed"] = "y"
-    for index, figures in enumerate((we or {}, they or {})):
-        for name, value in figures.items():
-            data[f"sides-{index}-{name}"] = str(value)
-    return data
-
-
-CASE_A = {
-    "meld_points": 220,
-    "natural_canastas": 1,
-    "mixed_canastas": 1,
-    "red_threes": 1,
-    "hand_points": 10,
-}
-CASE_B = {"meld_points": 150, "red_threes": 2, "hand_points": 85}
-
-
-def totals(client: FlaskClient, game_id: str) -> list[int]:
-    html = client.get(f"/games/{game_id}").get_data(as_text=True)
-    # English groups thousands: 1,210.
-    found = re.findall(r'class="total-points num">(-?[\d,]+)<', html)
-    return [int(v.replace(",", "")) for v in found]
-
-
-def needs(client: FlaskClient, game_id: str) -> list[int]:
-    html = client.get(f"/games/{game_id}").get_data(as_text=True)
-    return [int(v) for v in re.findall(r'class="badge[^"]*"[^>]*>needs (\d+)', html)]
-
-
-def count_rows(app: Flask) -> tuple[int, int]:
-    with app.app_context():
-        return db.session.query(Deal).count(), db.session.query(DealResult).count()
+from .helpers.pages import CASE_A, CASE_B, NAMES, count_rows, deal_form, needs, new_game, totals
 
 
 def test_home_lists_new_game_in_progress(client: FlaskClient) -> None:

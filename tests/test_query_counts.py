@@ -2,32 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
-
 from flask import Flask
 from flask.testing import FlaskClient
-from sqlalchemy import event
 
-from scorekeeper.store import db
-
-from .test_api import auth, new_game, result
-
-
-@contextmanager
-def counted(app: Flask) -> Iterator[list[str]]:
-    statements: list[str] = []
-
-    def count(_conn: object, _cursor: object, statement: str, *_args: object) -> None:
-        statements.append(statement)
-
-    with app.app_context():
-        engine = db.engine
-    event.listen(engine, "before_cursor_execute", count)
-    try:
-        yield statements
-    finally:
-        event.remove(engine, "before_cursor_execute", count)
+from .helpers.api import auth, new_game, result
+from .helpers.queries import counted
 
 
 def game_with(client: FlaskClient, deals: int) -> str:

@@ -24,8 +24,8 @@ from scorekeeper.store.games import load, sheet_of, side_results
 from scorekeeper.store.models import Person
 from scorekeeper.store.players import record_to_json
 
-from .test_api import auth, get_game, new_game, result
-from .test_query_counts import counted
+from .helpers.api import auth, get_game, new_game, result
+from .helpers.queries import counted
 
 CASE_A = result(220, natural=1, mixed=1, red_threes=1, went_out=True, hand=10)  # 1210
 CASE_B = result(150, red_threes=2, hand=85)  # 265

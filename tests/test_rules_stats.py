@@ -16,7 +16,7 @@ from scorekeeper.rules.stats import (
     summarise,
 )
 
-from .test_rules_properties import deals
+from .helpers.strategies import deals
 
 CASE_A = SideResult(220, natural_canastas=1, mixed_canastas=1, red_threes=1, went_out=True,
                     hand_points=10)  # fmt: skip

@@ -21,8 +21,8 @@ from alembic.script import ScriptDirectory
 
 from scorekeeper import MIGRATIONS
 
+from .helpers.api import game_body, result
 from .serving import Gunicorn, fetch, fresh_database, redis_server, served
-from .test_api import game_body, result
 
 DATABASES = ["sqlite", "postgresql"]
 HEAD = ScriptDirectory(str(MIGRATIONS)).get_current_head()

@@ -9,7 +9,7 @@ from email.utils import parsedate_to_datetime
 from flask import Flask
 from flask.testing import FlaskClient
 
-from .test_page_weight import ACCEPT, played_game
+from .helpers.pages import ACCEPT, played_game
 
 
 def session_cookie(headers: list[str]) -> str | None:

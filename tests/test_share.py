@@ -13,8 +13,8 @@ from flask.testing import FlaskClient
 
 from scorekeeper import CONTENT_SECURITY_POLICY
 
-from .test_api import new_game
-from .test_pages import new_game as new_game_form
+from .helpers.api import new_game
+from .helpers.pages import new_game as new_game_form
 
 #: What a page's CSP refuses in markup: style attributes and elements, scripts, handlers.
 UNSAFE = re.compile(r"<style|\sstyle=|<script|\son\w+=|javascript:", re.IGNORECASE)

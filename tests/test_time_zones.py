@@ -18,8 +18,8 @@ from sqlalchemy import update
 from scorekeeper.store import db
 from scorekeeper.store.models import Change, Game
 
-from .test_api import get_game
-from .test_history import game, person_id, words
+from .helpers.api import get_game
+from .helpers.history import game, person_id, words
 
 SKOPJE = ZoneInfo("Europe/Skopje")
 #: 00:30 on 2 June in Skopje (UTC+2 in summer), still 1 June in UTC.

@@ -17,10 +17,9 @@ from scorekeeper.store import db
 from scorekeeper.store.models import Change, Person
 
 from .conftest import app_for_tests
-from .test_api import auth, get_game, new_game, result
-from .test_bad_input import counts
-from .test_pages import CASE_A, CASE_B, count_rows, deal_form, totals
-from .test_pages import new_game as new_game_form
+from .helpers.api import auth, counts, get_game, new_game, result
+from .helpers.pages import CASE_A, CASE_B, count_rows, deal_form, totals
+from .helpers.pages import new_game as new_game_form
 
 PAGES = ["/", "/games/new", "/rules", "/rules/railroad", "/check", "/check/meld?cards=9+9+2"]
 

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
-from .test_pages import needs, totals
+from .helpers.pages import needs, totals
 
 NAMES = ["Ana", "Vera", "Boris", "Goran", "Lidija", "Stefan"]
 

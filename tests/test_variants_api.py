@@ -14,7 +14,7 @@ import pytest
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
-from tests.test_api import assert_error, auth, get_game, minimums, scores, totals
+from .helpers.api import assert_error, auth, get_game, minimums, scores, totals
 
 Json = dict[str, Any]
 
@@ -35,12 +35,6 @@ RAILROAD_TIERS: list[Json] = [
     {"from": 10_000, "minimum": 120},
     {"from": 15_000, "minimum": 150},
 ]
-
-
-@pytest.fixture(autouse=True)
-def _no_rate_limit(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Creating many games in one test must not hit the per-client limit (API.md)."""
-    monkeypatch.setenv("RATELIMIT_ENABLED", "false")
 
 
 # --------------------------------------------------------------------------- helpers

@@ -37,10 +37,13 @@ RESULTS = Path(__file__).resolve().parents[2] / "test-results" / "screenshots"
 PHONE = {"width": 390, "height": 844}
 
 
-def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line(
-        "markers", "measure: reports figures (stdout, test-results/) and asserts only loose bounds"
-    )
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """The phone is light; a test marked ``light_and_dark`` (the colour scheme is what it
+    checks: contrast, axe, screenshots, the header's fit) runs in both schemes."""
+    if "phone" in metafunc.fixturenames and metafunc.definition.get_closest_marker(
+        "light_and_dark"
+    ):
+        metafunc.parametrize("phone", ["light", "dark"], indirect=True)
 
 
 @pytest.fixture(scope="session")
@@ -50,9 +53,8 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         {
             "SECRET_KEY": "browser-tests",
             "RATELIMIT_ENABLED": False,  # the suite creates many games in a minute
-            # Its own database: the other tests empty theirs after each test.
-            "SQLALCHEMY_DATABASE_URI": os.environ.get("DATABASE_URL_TEST_BROWSER")
-            or f"sqlite:///{folder / 'live.sqlite'}",
+            # SQLite only: what the pages do on PostgreSQL, tests/ checks without a browser.
+            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / 'live.sqlite'}",
         }
     )
     server = make_server("127.0.0.1", 0, app, threaded=True)
@@ -181,11 +183,12 @@ class ConsoleWatch:
 CONSOLE = pytest.StashKey[ConsoleWatch]()
 
 
-@pytest.fixture(params=["light", "dark"])
+@pytest.fixture
 def phone(
     request: pytest.FixtureRequest, new_context: Callable[..., BrowserContext]
 ) -> Iterator[Page]:
-    """A page in a phone-sized, touch context, in the light or the dark colour scheme.
+    """A page in a phone-sized, touch context, in the light colour scheme (or the one of
+    the test's parameter: ``light_and_dark``).
 
     When the test fails, its report shows the page's address, its requests and what the
     page saw happen (``PAGE_EVENTS``), and a screenshot is kept (``failed-<test>.png``).
@@ -193,7 +196,7 @@ def phone(
     fails at teardown, naming the errors."""
     context = new_context(
         viewport=PHONE,
-        color_scheme=request.param,
+        color_scheme=getattr(request, "param", "light"),
         is_mobile=True,
         has_touch=True,
         device_scale_factor=2,

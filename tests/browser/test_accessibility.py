@@ -3,21 +3,14 @@ no serious or critical violation."""
 
 from __future__ import annotations
 
-from axe_playwright_python.sync_playwright import Axe
+import pytest
 from playwright.sync_api import Page, expect
 
 from .conftest import shot
+from .helpers import serious
 
-AXE = Axe()
-
-
-def serious(page: Page) -> list[str]:
-    results = AXE.run(page)
-    return [
-        f"{violation['id']}: {violation['help']} ({len(violation['nodes'])}x)"
-        for violation in results.response["violations"]
-        if violation["impact"] in ("serious", "critical")
-    ]
+#: The colour scheme is what these check: light and dark both.
+pytestmark = pytest.mark.light_and_dark
 
 
 def test_every_page_passes_axe(phone: Page, live_server: str) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from playwright.sync_api import Page, expect
 
 from .conftest import shot, tap
-from .test_phone_game import htmx_ready, start_classic, tap_more
+from .helpers import htmx_ready, start_classic, tap_more
 
 
 def record(page: Page, number: int, we_meld: str, they_meld: str) -> None:

@@ -11,7 +11,7 @@ import re
 from playwright.sync_api import Page, expect
 
 from .conftest import ConsoleWatch, shot, tap
-from .test_phone_game import htmx_ready, start_classic, tap_more, type_cases_a_and_b
+from .helpers import htmx_ready, start_classic, tap_more, type_cases_a_and_b
 
 
 def look(page: Page, watch: ConsoleWatch, what: str) -> None:

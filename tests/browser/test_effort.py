@@ -11,7 +11,7 @@ from __future__ import annotations
 from playwright.sync_api import Locator, Page, expect
 
 from .conftest import tap
-from .test_phone_game import htmx_ready, start_classic
+from .helpers import htmx_ready, start_classic
 
 BUDGET = 20
 

@@ -17,13 +17,15 @@ test-results/screenshots/header-*.png.
 
 from __future__ import annotations
 
-import os
 import re
 
 import pytest
 from playwright.sync_api import Page, expect
 
 from .conftest import RESULTS
+
+#: The colour scheme is what these check: light and dark both.
+pytestmark = pytest.mark.light_and_dark
 
 LANGUAGES = ["en", "mk", "ru", "sk"]
 
@@ -146,11 +148,6 @@ def late_game(
     return url
 
 
-# Layout alone (1,024 page checks, the longest browser test): the database adds nothing,
-# so the PostgreSQL pass leaves it to the SQLite one and CI stays within its half hour.
-@pytest.mark.skipif(
-    bool(os.environ.get("DATABASE_URL_TEST_BROWSER")), reason="layout: checked on SQLite"
-)
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_header_fits_late_in_the_game(phone: Page, live_server: str, language: str) -> None:
     page = phone

@@ -7,39 +7,14 @@ from __future__ import annotations
 import re
 import secrets
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from .conftest import shot
-from .test_accessibility import serious
+from .helpers import CASE_A, CASE_B, api_game, serious
 
-
-def api_game(
-    page: Page, live_server: str, players: list[str], *deals: object
-) -> tuple[str, str]:
-    """A game made through the API: its id and its secret."""
-    sides = [
-        {"name": "Us", "players": players[:2]},
-        {"name": "Them", "players": players[2:]},
-    ]
-    made = page.request.post(
-        live_server + "/api/games",
-        data={"variant": "classic", "sides": sides, "options": {"target": 2000}},
-    )
-    assert made.ok, made.text()
-    body = made.json()
-    for results in deals:
-        posted = page.request.post(
-            f"{live_server}/api/games/{body['id']}/deals",
-            data={"results": results},
-            headers={"Authorization": f"Bearer {body['token']}"},
-        )
-        assert posted.ok, posted.text()
-    return str(body["id"]), str(body["token"])
-
-
-CASE_A = {"meld_points": 220, "natural_canastas": 1, "mixed_canastas": 1, "red_threes": 1,
-          "went_out": True, "hand_points": 10}  # fmt: skip
-CASE_B = {"meld_points": 150, "red_threes": 2, "hand_points": 85}
+#: The colour scheme is what these check: light and dark both.
+pytestmark = pytest.mark.light_and_dark
 
 
 def fits(page: Page) -> None:

@@ -12,7 +12,7 @@ from typing import Any
 from playwright.sync_api import Page, Response, expect
 
 from .conftest import shot, tap
-from .test_phone_game import (
+from .helpers import (
     big_concealed_deal,
     htmx_ready,
     start_classic,

@@ -11,8 +11,7 @@ from urllib.parse import urlsplit
 from playwright.sync_api import Page, expect
 
 from .conftest import back_online, shot, tap
-from .test_phone_game import htmx_ready, start_classic
-from .test_share_codes import scorer_link
+from .helpers import htmx_ready, scorer_link, start_classic
 
 #: Everything the service worker's caches hold: each entry's cache, address, the headers
 #: kept with its request and its answer, and the answer's text.

@@ -8,66 +8,14 @@ from typing import Any
 from playwright.sync_api import Page, expect
 
 from .conftest import back_online, shot, tap
-
-
-def htmx_ready(page: Page) -> None:
-    """Wait until htmx has wired up the deal form (a swapped-in page settles first)."""
-    page.wait_for_function(
-        "() => { const t = document.querySelector('form.deal-form .preview-trigger');"
-        " return t && t['htmx-internal-data'] !== undefined; }"
-    )
-
-
-def start_classic(page: Page, live_server: str) -> None:
-    """A classic game, We and They, Ana Vera Boris Goran around the table, on its sheet."""
-    page.goto(live_server + "/games/new")
-    page.get_by_label("Side 1", exact=True).fill("We")
-    page.get_by_label("Side 2", exact=True).fill("They")
-    for seat, name in enumerate(["Ana", "Vera", "Boris", "Goran"]):
-        page.locator(f"#players-{seat}").fill(name)
-    page.get_by_role("button", name="Start the game").tap()
-    expect(page.locator(".total-points")).to_have_count(2)
-
-
-def tap_more(page: Page, label: str, side: str, times: int = 1) -> None:
-    for _ in range(times):
-        tap(page.get_by_role("button", name=f"{label}, {side}: one more"))
-
-
-def type_a_plain_deal(page: Page) -> None:
-    """From the sheet, deal 1 typed (not saved): We 150 - 20, They 90 - 35, nobody out."""
-    page.get_by_role("link", name="Record deal 1").tap()
-    htmx_ready(page)
-    page.locator("#sides-0-meld_points").fill("150")
-    page.locator("#sides-0-hand_points").fill("20")
-    page.locator("#sides-1-meld_points").fill("90")
-    page.locator("#sides-1-hand_points").fill("35")
-
-
-def type_cases_a_and_b(page: Page) -> None:
-    """RULES.md section 8, case A for We (out) and most of case B for They: the taps and
-    figures up to They's own points."""
-    page.locator("label.segment", has_text="We").tap()
-    tap_more(page, "Natural canastas", "We")
-    tap_more(page, "Mixed canastas", "We")
-    tap_more(page, "Red threes", "We")
-    page.locator("#sides-0-meld_points").fill("220")
-    page.locator("#sides-0-hand_points").fill("10")
-    tap_more(page, "Red threes", "They", 2)
-
-
-def big_concealed_deal(page: Page, number: int) -> None:
-    """RULES.md case D for We (2295), They hold 120: recorded as deal ``number``."""
-    page.get_by_role("link", name=f"Record deal {number}").tap()
-    page.locator("label.segment", has_text="We").tap()
-    page.get_by_label("Went out concealed").check()
-    tap_more(page, "Natural canastas", "We", 2)
-    tap_more(page, "Red threes", "We", 4)
-    page.locator("#sides-0-meld_points").fill("310")
-    page.locator("#sides-0-hand_points").fill("15")
-    page.locator("#sides-1-hand_points").fill("120")
-    tap(page.get_by_role("button", name=f"Save deal {number}"))
-    expect(page.locator(".flash")).to_contain_text(f"Deal {number} saved.")
+from .helpers import (
+    big_concealed_deal,
+    htmx_ready,
+    start_classic,
+    tap_more,
+    type_a_plain_deal,
+    type_cases_a_and_b,
+)
 
 
 def test_a_whole_game_with_thumbs(phone: Page, live_server: str) -> None:

@@ -8,8 +8,7 @@ import re
 from playwright.sync_api import Page, expect
 
 from .conftest import PHONE, shot, tap
-from .test_phone_game import htmx_ready, start_classic
-from .test_share_codes import scorer_link
+from .helpers import htmx_ready, scorer_link, start_classic
 
 #: Every address this tab's history holds (Chromium's Navigation API), and every address
 #: htmx's own history cache keeps in the phone's storage.

@@ -8,6 +8,9 @@ from playwright.sync_api import Page, expect
 
 from .conftest import shot
 
+#: The colour scheme is what these check: light and dark both.
+pytestmark = pytest.mark.light_and_dark
+
 LANGUAGES = ["en", "mk", "ru", "sk"]
 
 

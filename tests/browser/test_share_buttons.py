@@ -6,7 +6,7 @@ from __future__ import annotations
 from playwright.sync_api import Locator, Page, expect
 
 from .conftest import shot, tap
-from .test_phone_game import start_classic
+from .helpers import start_classic
 
 #: A page without the asynchronous clipboard (as on a plain http address on the LAN) and
 #: whose old-style copy fails too: the link's text is left selected.

@@ -9,7 +9,7 @@ from playwright.sync_api import Page, Request, expect
 
 from ..qr import decode_png
 from .conftest import PHONE, shot, tap
-from .test_phone_game import start_classic
+from .helpers import start_classic
 
 
 def open_share_panel(page: Page) -> None:
@@ -18,16 +18,6 @@ def open_share_panel(page: Page) -> None:
     expect(code).to_be_visible()
     # The image has arrived and been drawn (it loads once the panel opens).
     page.wait_for_function("img => img.complete && img.naturalWidth > 0", arg=code.element_handle())
-
-
-def scorer_link(page: Page) -> str:
-    """On the scorer's sheet: the scorer link, as its tap in the share panel shows it."""
-    if not page.locator(".share").first.evaluate("details => details.open"):
-        tap(page.get_by_text("Share this game", exact=True))
-    tap(page.get_by_role("button", name="Show the scorer code"))
-    link = page.locator(".secret-link figcaption a")
-    expect(link).to_be_visible()
-    return link.get_attribute("href") or ""
 
 
 def test_share_panel_codes_scan_to_the_follower_and_scorer_links(

@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .conftest import shot, tap
-from .test_history_pages import CASE_A, CASE_B, api_game
+from .helpers import CASE_A, CASE_B, api_game
 
 
 @pytest.fixture(scope="session")

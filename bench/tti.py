@@ -22,12 +22,10 @@ from typing import Any
 import pytest
 from playwright.sync_api import BrowserContext, CDPSession, Page, expect
 
-from .conftest import PHONE, tap
-from .test_phone_game import htmx_ready, start_classic, tap_more
+from tests.browser.conftest import PHONE, tap
+from tests.browser.helpers import htmx_ready, start_classic, tap_more
 
-pytestmark = pytest.mark.measure
-
-RESULTS = Path(__file__).resolve().parents[2] / "test-results" / "tti.json"
+RESULTS = Path(__file__).resolve().parents[1] / "test-results" / "tti.json"
 CPU_SLOWDOWN = 4
 NETWORK = {
     "name": "Lighthouse mobile (DevTools Slow 4G)",

@@ -1,0 +1,121 @@
+"""What several browser tests do on the phone: start a game, tap the steppers, find the links."""
+
+from __future__ import annotations
+
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Page, expect
+
+from .conftest import tap
+
+
+def htmx_ready(page: Page) -> None:
+    """Wait until htmx has wired up the deal form (a swapped-in page settles first)."""
+    page.wait_for_function(
+        "() => { const t = document.querySelector('form.deal-form .preview-trigger');"
+        " return t && t['htmx-internal-data'] !== undefined; }"
+    )
+
+
+def start_classic(page: Page, live_server: str) -> None:
+    """A classic game, We and They, Ana Vera Boris Goran around the table, on its sheet."""
+    page.goto(live_server + "/games/new")
+    page.get_by_label("Side 1", exact=True).fill("We")
+    page.get_by_label("Side 2", exact=True).fill("They")
+    for seat, name in enumerate(["Ana", "Vera", "Boris", "Goran"]):
+        page.locator(f"#players-{seat}").fill(name)
+    page.get_by_role("button", name="Start the game").tap()
+    expect(page.locator(".total-points")).to_have_count(2)
+
+
+def tap_more(page: Page, label: str, side: str, times: int = 1) -> None:
+    for _ in range(times):
+        tap(page.get_by_role("button", name=f"{label}, {side}: one more"))
+
+
+def type_a_plain_deal(page: Page) -> None:
+    """From the sheet, deal 1 typed (not saved): We 150 - 20, They 90 - 35, nobody out."""
+    page.get_by_role("link", name="Record deal 1").tap()
+    htmx_ready(page)
+    page.locator("#sides-0-meld_points").fill("150")
+    page.locator("#sides-0-hand_points").fill("20")
+    page.locator("#sides-1-meld_points").fill("90")
+    page.locator("#sides-1-hand_points").fill("35")
+
+
+def type_cases_a_and_b(page: Page) -> None:
+    """RULES.md section 8, case A for We (out) and most of case B for They: the taps and
+    figures up to They's own points."""
+    page.locator("label.segment", has_text="We").tap()
+    tap_more(page, "Natural canastas", "We")
+    tap_more(page, "Mixed canastas", "We")
+    tap_more(page, "Red threes", "We")
+    page.locator("#sides-0-meld_points").fill("220")
+    page.locator("#sides-0-hand_points").fill("10")
+    tap_more(page, "Red threes", "They", 2)
+
+
+def big_concealed_deal(page: Page, number: int) -> None:
+    """RULES.md case D for We (2295), They hold 120: recorded as deal ``number``."""
+    page.get_by_role("link", name=f"Record deal {number}").tap()
+    page.locator("label.segment", has_text="We").tap()
+    page.get_by_label("Went out concealed").check()
+    tap_more(page, "Natural canastas", "We", 2)
+    tap_more(page, "Red threes", "We", 4)
+    page.locator("#sides-0-meld_points").fill("310")
+    page.locator("#sides-0-hand_points").fill("15")
+    page.locator("#sides-1-hand_points").fill("120")
+    tap(page.get_by_role("button", name=f"Save deal {number}"))
+    expect(page.locator(".flash")).to_contain_text(f"Deal {number} saved.")
+
+
+def scorer_link(page: Page) -> str:
+    """On the scorer's sheet: the scorer link, as its tap in the share panel shows it."""
+    if not page.locator(".share").first.evaluate("details => details.open"):
+        tap(page.get_by_text("Share this game", exact=True))
+    tap(page.get_by_role("button", name="Show the scorer code"))
+    link = page.locator(".secret-link figcaption a")
+    expect(link).to_be_visible()
+    return link.get_attribute("href") or ""
+
+
+AXE = Axe()
+
+
+def serious(page: Page) -> list[str]:
+    results = AXE.run(page)
+    return [
+        f"{violation['id']}: {violation['help']} ({len(violation['nodes'])}x)"
+        for violation in results.response["violations"]
+        if violation["impact"] in ("serious", "critical")
+    ]
+
+
+def api_game(
+    page: Page, live_server: str, players: list[str], *deals: object
+) -> tuple[str, str]:
+    """A game made through the API: its id and its secret."""
+    sides = [
+        {"name": "Us", "players": players[:2]},
+        {"name": "Them", "players": players[2:]},
+    ]
+    made = page.request.post(
+        live_server + "/api/games",
+        data={"variant": "classic", "sides": sides, "options": {"target": 2000}},
+    )
+    assert made.ok, made.text()
+    body = made.json()
+    for results in deals:
+        posted = page.request.post(
+            f"{live_server}/api/games/{body['id']}/deals",
+            data={"results": results},
+            headers={"Authorization": f"Bearer {body['token']}"},
+        )
+        assert posted.ok, posted.text()
+    return str(body["id"]), str(body["token"])
+
+
+CASE_A = {"meld_points": 220, "natural_canastas": 1, "mixed_canastas": 1, "red_threes": 1,
+          "went_out": True, "hand_points": 10}  # fmt: skip
+
+
+CASE_B = {"meld_points": 150, "red_threes": 2, "hand_points": 85}

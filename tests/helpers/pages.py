@@ -1,0 +1,99 @@
+"""Games through the pages' forms: the new-game form, the deal form and what the sheet shows."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from flask import Flask
+from flask.testing import FlaskClient
+
+from scorekeeper.store import db
+from scorekeeper.store.models import Deal, DealResult
+
+NAMES = ["Ana", "Vera", "Boris", "Goran"]  # seat order: We, They, We, They
+
+
+def new_game(client: FlaskClient, **extra: Any) -> str:
+    """Create a classic game through the new-game form; returns its id."""
+    data = {
+        "sides-0-name": "We",
+        "sides-1-name": "They",
+        **{f"players-{i}": name for i, name in enumerate(NAMES)},
+        "first_dealer": "0",
+        "target": "5000",
+    }
+    data.update({k: str(v) for k, v in extra.items()})
+    response = client.post("/games/new", data=data)
+    assert response.status_code == 302, response.get_data(as_text=True)
+    match = re.fullmatch(r"/games/([\w-]+)", response.headers["Location"])
+    assert match
+    return match.group(1)
+
+
+def deal_form(
+    out: str = "",
+    concealed: bool = False,
+    we: dict[str, Any] | None = None,
+    they: dict[str, Any] | None = None,
+) -> dict[str, str]:
+    data = {"went_out": out}
+    if concealed:
+        data["concealed"] = "y"
+    for index, figures in enumerate((we or {}, they or {})):
+        for name, value in figures.items():
+            data[f"sides-{index}-{name}"] = str(value)
+    return data
+
+
+CASE_A = {
+    "meld_points": 220,
+    "natural_canastas": 1,
+    "mixed_canastas": 1,
+    "red_threes": 1,
+    "hand_points": 10,
+}
+
+
+CASE_B = {"meld_points": 150, "red_threes": 2, "hand_points": 85}
+
+
+def totals(client: FlaskClient, game_id: str) -> list[int]:
+    html = client.get(f"/games/{game_id}").get_data(as_text=True)
+    # English groups thousands: 1,210.
+    found = re.findall(r'class="total-points num">(-?[\d,]+)<', html)
+    return [int(v.replace(",", "")) for v in found]
+
+
+#: What Chromium sends.
+ACCEPT = {"Accept-Encoding": "gzip, deflate, br, zstd"}
+
+
+#: A full evening: 20 deals on the sheet (and in the chart), nobody at 5000 yet.
+DEALS = 20
+
+
+def played_game(client: FlaskClient, deals: int = DEALS) -> str:
+    """A classic game with ``deals`` deals: each side goes out in turn, modestly."""
+    game_id = new_game(client)
+    small = {"meld_points": 120, "mixed_canastas": 1, "hand_points": 0}
+    stuck = {"meld_points": 60, "hand_points": 45}
+    for number in range(deals):
+        out = number % 2
+        sides = (small, stuck) if out == 0 else (stuck, small)
+        response = client.post(
+            f"/games/{game_id}/deals/new",
+            data=deal_form(str(out), we=sides[0], they=sides[1]),
+        )
+        assert response.status_code == 302, response.get_data(as_text=True)
+    return game_id
+
+
+def needs(client: FlaskClient, game_id: str) -> list[int]:
+    html = client.get(f"/games/{game_id}").get_data(as_text=True)
+    return [int(v) for v in re.findall(r'class="badge[^"]*"[^>]*>needs (\d+)', html)]
+
+
+def count_rows(app: Flask) -> tuple[int, int]:
+    with app.app_context():
+        return db.session.query(Deal).count(), db.session.query(DealResult).count()
