@@ -11,7 +11,7 @@ from flask.testing import FlaskClient
 from scorekeeper.rules.scoring import MAX_CANASTAS, MAX_FIGURE
 from scorekeeper.store.errors import MAX_NAME
 
-from .test_api import CASE_A, CASE_B, assert_error, auth, get_game, new_game
+from .helpers.api import CASE_A, CASE_B, assert_error, auth, get_game, new_game
 
 
 def _document(client: FlaskClient) -> dict[str, Any]:

@@ -18,33 +18,17 @@ from .helpers.api import (
     CASE_E,
     assert_error,
     auth,
+    changes,
     get_game,
     new_game,
     post_deal,
     put_deal,
+    three_deals,
     totals,
+    undo,
 )
 
 Json = dict[str, Any]
-
-
-def changes(client: FlaskClient, game_id: str) -> list[Json]:
-    response = client.get(f"/api/games/{game_id}/changes")
-    assert response.status_code == 200, response.get_json()
-    found: list[Json] = response.get_json()["changes"]
-    return found
-
-
-def undo(client: FlaskClient, game_id: str, token: str, change_id: int) -> Any:
-    return client.post(f"/api/games/{game_id}/changes/{change_id}/undo", headers=auth(token))
-
-
-def three_deals(client: FlaskClient) -> tuple[str, str]:
-    """A + B (1210, 265), then E + C (355, -320), then B + A (265, 1210)."""
-    game_id, token = new_game(client)
-    for pair in ((CASE_A, CASE_B), (CASE_E, CASE_C), (CASE_B, CASE_A)):
-        assert post_deal(client, game_id, token, *pair).status_code == 201
-    return game_id, token
 
 
 def of_kind(log: list[Json], kind: str, deal: int | None = None) -> Json:

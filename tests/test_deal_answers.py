@@ -16,7 +16,7 @@ from scorekeeper.rules.text import T
 from scorekeeper.store.errors import Refused, Why
 from scorekeeper.web import deals
 
-from .test_pages import CASE_A, CASE_B, deal_form, new_game, totals
+from .helpers.pages import CASE_A, CASE_B, deal_form, new_game, totals
 
 JSON = {"Accept": "application/json"}
 #: Five red threes at a table of four: the server refuses it.

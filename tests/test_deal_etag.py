@@ -8,8 +8,17 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
-from .test_api import CASE_A, CASE_B, CASE_C, CASE_E, assert_error, auth, get_game, totals
-from .test_change_log_api import three_deals
+from .helpers.api import (
+    CASE_A,
+    CASE_B,
+    CASE_C,
+    CASE_E,
+    assert_error,
+    auth,
+    get_game,
+    three_deals,
+    totals,
+)
 
 Json = dict[str, Any]
 

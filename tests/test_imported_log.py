@@ -15,20 +15,21 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
 
-from .test_api import (
+from .helpers.api import (
     CASE_A,
     CASE_B,
     CASE_C,
     CASE_E,
     assert_error,
     auth,
+    changes,
+    counts,
     get_game,
     new_game,
     post_deal,
     put_deal,
+    undo,
 )
-from .test_bad_input import counts
-from .test_change_log_api import changes, undo
 
 Json = dict[str, Any]
 

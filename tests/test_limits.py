@@ -16,9 +16,9 @@ from scorekeeper.rules.limits import MAX_CANASTAS, MAX_FIGURE, MAX_ID
 from scorekeeper.store import db
 
 from .conftest import app_for_tests
-from .test_api import Json, auth, get_game, new_game, post_deal, result, totals
-from .test_pages import CASE_A, CASE_B, deal_form
-from .test_pages import new_game as new_game_form
+from .helpers.api import Json, auth, get_game, new_game, post_deal, result, totals
+from .helpers.pages import CASE_A, CASE_B, deal_form
+from .helpers.pages import new_game as new_game_form
 
 
 @pytest.fixture

@@ -20,10 +20,9 @@ from scorekeeper.store.changes import record_deal
 from scorekeeper.store.errors import Refused, Why
 from scorekeeper.store.models import Game
 
-from .test_api import auth, game_body, get_game, new_game, result
-from .test_pages import CASE_A, CASE_B, deal_form
-from .test_pages import new_game as new_game_form
-from .test_trust import form_nonce
+from .helpers.api import auth, game_body, get_game, new_game, result
+from .helpers.pages import CASE_A, CASE_B, deal_form, form_nonce
+from .helpers.pages import new_game as new_game_form
 
 Json = dict[str, Any]
 DEAL = {

@@ -18,7 +18,7 @@ from scorekeeper.store.models import Change, Person
 
 from .conftest import app_for_tests
 from .helpers.api import auth, counts, get_game, new_game, result
-from .helpers.pages import CASE_A, CASE_B, count_rows, deal_form, totals
+from .helpers.pages import CASE_A, CASE_B, count_rows, deal_form, form_nonce, totals
 from .helpers.pages import new_game as new_game_form
 
 PAGES = ["/", "/games/new", "/rules", "/rules/railroad", "/check", "/check/meld?cards=9+9+2"]
@@ -190,14 +190,6 @@ def test_a_retried_api_call_records_one_deal(client: FlaskClient) -> None:
         headers={**auth(token), "Idempotency-Key": "deal-2"},
     )
     assert other.get_json()["number"] == 2
-
-
-def form_nonce(client: FlaskClient, game_id: str) -> str:
-    """The one-time key of a deal form opened now (what a double tap sends twice)."""
-    form_page = client.get(f"/games/{game_id}/deals/new").get_data(as_text=True)
-    nonce = re.search(r'name="nonce" type="hidden" value="([^"]+)"', form_page)
-    assert nonce
-    return nonce.group(1)
 
 
 def test_a_resent_deal_form_records_one_deal(client: FlaskClient) -> None:

@@ -97,3 +97,11 @@ def needs(client: FlaskClient, game_id: str) -> list[int]:
 def count_rows(app: Flask) -> tuple[int, int]:
     with app.app_context():
         return db.session.query(Deal).count(), db.session.query(DealResult).count()
+
+
+def form_nonce(client: FlaskClient, game_id: str) -> str:
+    """The one-time key of a deal form opened now (what a double tap sends twice)."""
+    form_page = client.get(f"/games/{game_id}/deals/new").get_data(as_text=True)
+    nonce = re.search(r'name="nonce" type="hidden" value="([^"]+)"', form_page)
+    assert nonce
+    return nonce.group(1)
