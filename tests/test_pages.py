@@ -225,6 +225,28 @@ def test_too_many_red_threes_are_refused_once(client: FlaskClient, we: int, they
         assert field and "only 4 red threes" in field.group(1)
 
 
+def test_who_went_out_is_answered_above_the_save_button_while_typing(
+    client: FlaskClient,
+) -> None:
+    """Who went out is picked first: while the canasta is still to be tapped, the live line
+    says what going out needs and the slot above the steppers stays empty (a message there
+    pushes every figure down under the thumb). A refused save puts it at the choice."""
+    game_id = new_game(client)
+    data = deal_form("0", we={"meld_points": 90, "hand_points": 5}, they=CASE_B)
+    preview = client.post(
+        f"/games/{game_id}/deals/preview", data=data, headers={"HX-Request": "true"}
+    ).get_data(as_text=True)
+    slot = re.search(r'<div class="field-msg" id="err-went_out"[^>]*>(.*?)</div>', preview)
+    assert slot and slot.group(1) == ""
+    line = preview.split('id="err-')[0]  # the live line, before the fields' slots
+    assert "We: Going out needs a canasta" in line
+    assert "Check the marked figures." not in line  # no figure is marked
+
+    saved = client.post(f"/games/{game_id}/deals/new", data=data).get_data(as_text=True)
+    slot = re.search(r'id="err-went_out"[^>]*>(.*?)</div>', saved)
+    assert slot and "Going out needs a canasta" in slot.group(1)
+
+
 def test_both_sides_going_out_is_impossible_to_enter(client: FlaskClient) -> None:
     """One choice for the deal: a forged value naming no side is refused."""
     game_id = new_game(client)

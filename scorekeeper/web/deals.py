@@ -104,13 +104,13 @@ def _render_deal_form(
 def _entry(
     form: DealForm, rules: RuleSet, minimums: Sequence[int]
 ) -> tuple[list[SideResult] | None, list[Violation]]:
-    """The form's entry (None while a figure is unreadable) with every message of the
-    rules engine put next to its field (the live line, before any save); returns the
-    entry and the messages of no field."""
+    """The form's entry (None while a figure is unreadable) with the rules engine's
+    messages put next to their figures as they are typed (the live line, before any
+    save); returns the entry and the messages for the live line itself."""
     if not form.validate():
         return None, []
     results = form.results()
-    loose = form.attach(validate_deal(results, rules, minimums=minimums))
+    loose = form.attach(validate_deal(results, rules, minimums=minimums), live=True)
     return results, loose
 
 

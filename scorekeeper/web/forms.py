@@ -226,20 +226,28 @@ class DealForm(PageForm):
         field: Field | None = getattr(entry.form, figure, None)
         return field
 
-    def attach(self, violations: Sequence[Violation]) -> list[Violation]:
+    def attach(self, violations: Sequence[Violation], *, live: bool = False) -> list[Violation]:
         """Put each violation next to its field: errors in ``field.errors``, warnings in
-        ``field.warnings``. Returns those that belong to no field (the deal as a whole)."""
+        ``field.warnings``. Returns those that belong to no field (the deal as a whole).
+
+        While the deal is typed (``live``), an error of who went out (picked first, above
+        every figure) or of a figure not typed yet is returned too, for the live line above
+        the save button: next to its field it would push the figures down just as the
+        thumb comes down on the next one (a natural canasta counted for a mixed one)."""
         loose: list[Violation] = []
         for violation in violations:
             field = self.field_for(violation.field)
+            untyped = isinstance(field, PointsField) and not (field.data or "").strip()
             if field is None:
                 loose.append(violation)
             elif violation.severity is Severity.WARNING:
-                if isinstance(field, PointsField) and not (field.data or "").strip():
+                if untyped:
                     continue  # not typed yet: no "check this" before the player gets there
                 warnings = getattr(field, "warnings", [])
                 if render_text(violation.text) not in warnings:
                     field.warnings = [*warnings, render_text(violation.text)]
+            elif live and (untyped or field is self.went_out or field is self.concealed):
+                loose.append(violation)
             elif render_text(violation.text) not in field.errors:
                 field.errors = [*field.errors, render_text(violation.text)]
         return loose

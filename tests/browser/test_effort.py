@@ -204,3 +204,39 @@ def test_who_went_out_follows_the_canastas_until_chosen(phone: Page, live_server
     expect(nobody).to_be_checked()
     page.get_by_role("button", name="Mixed canastas, They: one fewer").tap()
     expect(nobody).to_be_checked()
+
+
+#: Where the figures sit on the page (not on the screen: scrolling is the player's own).
+FIGURES_AT = """() => Array.from(document.querySelectorAll(
+  '.side-card button, .side-card input:not([type=hidden])'),
+  (el) => Math.round(el.getBoundingClientRect().top + scrollY))"""
+
+
+def test_the_figures_stay_put_while_a_deal_is_typed(phone: Page, live_server: str) -> None:
+    """Who went out first, then the canasta, then the points, as the form runs: no answer
+    of the live line moves a stepper or a figure. A message that once appeared above them
+    ("going out needs a canasta") pushed everything down one row as the thumb came down,
+    and a natural canasta was counted where the mixed one was tapped."""
+    page = phone
+    start_classic(page, live_server)
+    page.get_by_role("link", name="Record deal 1").tap()
+    htmx_ready(page)
+    where = page.evaluate(FIGURES_AT)
+    live_line = page.locator("#preview")
+
+    with page.expect_response(lambda answer: "/deals/preview" in answer.url):
+        page.locator("label.segment", has_text="We").tap()
+    expect(live_line).to_contain_text("Going out needs a canasta")
+    assert page.evaluate(FIGURES_AT) == where
+
+    with page.expect_response(lambda answer: "/deals/preview" in answer.url):
+        more(page, "Mixed canastas", "We").tap()
+    expect(live_line).not_to_contain_text("Going out needs a canasta")
+    assert page.evaluate(FIGURES_AT) == where
+
+    with page.expect_response(lambda answer: "/deals/preview" in answer.url):
+        page.locator("#sides-0-meld_points").fill("120")
+    expect(live_line).to_contain_text("+520")
+    assert page.evaluate(FIGURES_AT) == where
+    expect(page.locator("#sides-0-mixed_canastas")).to_have_value("1")
+    expect(page.locator("#sides-0-natural_canastas")).to_have_value("0")
