@@ -160,6 +160,15 @@ def other_worker(app: Flask) -> Iterator[Flask]:
 
 
 @pytest.fixture
+def other(tmp_path: Path) -> Iterator[Flask]:
+    """Another machine: a fresh app with its own empty SQLite database (where an export
+    is imported, a backup restored)."""
+    second = app_for_tests(f"sqlite:///{tmp_path / 'other.sqlite'}", SECRET_KEY="elsewhere")
+    yield second
+    close(second)
+
+
+@pytest.fixture
 def client(app: Flask) -> FlaskClient:
     return app.test_client()
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import gzip
 import json
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -20,23 +20,12 @@ from scorekeeper.store import db
 from scorekeeper.store.games import hash_token
 from scorekeeper.store.models import Game, Person
 
-from .conftest import app_for_tests
 from .helpers.api import auth, counts, get_game, result
 from .helpers.history import CASE_A, CASE_B, person_id, seed_month, words
 from .helpers.pages import CASE_A as PAGE_A
 from .helpers.pages import CASE_B as PAGE_B
 from .helpers.pages import deal_form
 from .helpers.pages import new_game as new_game_form
-
-
-@pytest.fixture
-def other(tmp_path: Path) -> Iterator[Flask]:
-    """Another machine: a fresh app with its own empty SQLite database."""
-    app = app_for_tests(f"sqlite:///{tmp_path / 'other.sqlite'}", SECRET_KEY="elsewhere")
-    yield app
-    with app.app_context():
-        db.session.remove()
-        db.engine.dispose()
 
 
 def history_text(client: FlaskClient) -> str:

@@ -23,11 +23,6 @@ from .helpers.api import (
 Json = dict[str, Any]
 
 
-@pytest.fixture(autouse=True)
-def _no_rate_limit(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("RATELIMIT_ENABLED", "false")
-
-
 def etag(client: FlaskClient, game_id: str, number: int) -> str:
     response = client.get(f"/api/games/{game_id}/deals/{number}")
     assert response.status_code == 200

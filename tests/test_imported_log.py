@@ -34,11 +34,6 @@ from .helpers.api import (
 Json = dict[str, Any]
 
 
-@pytest.fixture(autouse=True)
-def _no_rate_limit(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("RATELIMIT_ENABLED", "false")
-
-
 def played(client: FlaskClient) -> str:
     """A game whose log holds every kind of deal change and undos of them: three deals,
     deal 1 edited, deal 2 deleted and brought back, deal 3 deleted, the undo undone."""

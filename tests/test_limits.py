@@ -5,7 +5,6 @@ too large for the database's integers names nothing (404), in every route."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -13,27 +12,10 @@ from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
 
 from scorekeeper.rules.limits import MAX_CANASTAS, MAX_FIGURE, MAX_ID
-from scorekeeper.store import db
 
-from .conftest import app_for_tests
 from .helpers.api import Json, auth, get_game, new_game, post_deal, result, totals
 from .helpers.pages import CASE_A, CASE_B, deal_form
 from .helpers.pages import new_game as new_game_form
-
-
-@pytest.fixture
-def other(tmp_path: Path) -> Iterator[Flask]:
-    """Another machine: a fresh app with its own empty SQLite database."""
-    app = app_for_tests(f"sqlite:///{tmp_path / 'other.sqlite'}", SECRET_KEY="elsewhere")
-    yield app
-    with app.app_context():
-        db.session.remove()
-        db.engine.dispose()
-
-
-@pytest.fixture(autouse=True)
-def _no_rate_limit(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("RATELIMIT_ENABLED", "false")
 
 
 def biggest_deal(client: FlaskClient) -> tuple[str, str]:

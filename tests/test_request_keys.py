@@ -39,11 +39,6 @@ OTHER = {
 }
 
 
-@pytest.fixture(autouse=True)
-def _no_rate_limit(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("RATELIMIT_ENABLED", "false")
-
-
 def keyed(token: str, key: str) -> dict[str, str]:
     return {**auth(token), "Idempotency-Key": key}
 
