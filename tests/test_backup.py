@@ -14,15 +14,8 @@ from hypothesis import strategies as st
 from scorekeeper.rules import CLASSIC, replay, validate_deal
 from scorekeeper.rules.scoring import errors_of
 
-from .helpers.api import auth, counts, get_game, new_game, result
+from .helpers.api import auth, counts, get_game, new_game, post_deal, result
 from .helpers.strategies import deals
-
-
-def post(client: FlaskClient, game_id: str, token: str, results: list[dict[str, Any]]) -> int:
-    response = client.post(
-        f"/api/games/{game_id}/deals", json={"results": results}, headers=auth(token)
-    )
-    return response.status_code
 
 
 def comparable(game: dict[str, Any]) -> dict[str, Any]:
@@ -34,8 +27,8 @@ def test_export_then_import_gives_the_same_game(client: FlaskClient) -> None:
     game_id, token = new_game(client, starts=(100, -50), options={"target": 3000})
     case_a = result(220, natural=1, mixed=1, red_threes=1, went_out=True, hand=10)
     case_b = result(150, red_threes=2, hand=85)
-    assert post(client, game_id, token, [case_a, case_b]) == 201
-    assert post(client, game_id, token, [case_b, case_a]) == 201
+    assert post_deal(client, game_id, token, case_a, case_b).status_code == 201
+    assert post_deal(client, game_id, token, case_b, case_a).status_code == 201
     exported = client.get(f"/api/games/{game_id}/export")
     assert exported.status_code == 200
     document = exported.get_json()
@@ -91,8 +84,8 @@ def test_round_trip_of_generated_games(
         if replay(CLASSIC, played, starts=starts).finished:
             break  # a finished game takes no more deals
         assert not errors_of(validate_deal(deal, CLASSIC))
-        status = post(client, game_id, token, [dataclasses.asdict(side) for side in deal])
-        assert status == 201
+        sides = [dataclasses.asdict(side) for side in deal]
+        assert post_deal(client, game_id, token, *sides).status_code == 201
         played.append(deal)
     original = get_game(client, game_id)
     document = client.get(f"/api/games/{game_id}/export").get_json()
@@ -104,7 +97,7 @@ def test_bad_or_foreign_json_is_refused_and_changes_nothing(
     client: FlaskClient, app: Flask
 ) -> None:
     game_id, token = new_game(client)
-    post(client, game_id, token, [result(150, red_threes=2, hand=85), result(90, hand=20)])
+    post_deal(client, game_id, token, result(150, red_threes=2, hand=85), result(90, hand=20))
     document = client.get(f"/api/games/{game_id}/export").get_json()
     before = counts(app)
 

@@ -24,7 +24,7 @@ from scorekeeper.store.games import load, sheet_of, side_results
 from scorekeeper.store.models import Person
 from scorekeeper.store.players import record_to_json
 
-from .helpers.api import auth, get_game, new_game, result
+from .helpers.api import auth, get_game, new_game, post_deal, result
 from .helpers.queries import counted
 
 CASE_A = result(220, natural=1, mixed=1, red_threes=1, went_out=True, hand=10)  # 1210
@@ -37,10 +37,6 @@ DEALS = [
     [result(300, natural=2, went_out=True, concealed=True), result(120, hand=40)],
     [result(0, hand=60), result(130, natural=1, red_threes=4, went_out=True)],
 ]
-
-
-def post(client: FlaskClient, game_id: str, token: str, deal: list[Any]) -> Any:
-    return client.post(f"/api/games/{game_id}/deals", json={"results": deal}, headers=auth(token))
 
 
 def kept_as_replayed(app: Flask, game_id: str) -> None:
@@ -104,7 +100,7 @@ def test_recorded_deals_keep_what_a_replay_gives(
     game_id, token = response.get_json()["id"], response.get_json()["token"]
     for kind, which, number in ops:
         if kind == "post":
-            answer = post(client, game_id, token, DEALS[which])
+            answer = post_deal(client, game_id, token, *DEALS[which])
             game = get_game(client, game_id)
             if answer.status_code == 409:  # the game is over
                 assert game["status"] == "finished"
@@ -124,30 +120,30 @@ def test_recorded_deals_keep_what_a_replay_gives(
 
 def test_the_deal_that_wins_ends_the_game(app: Flask, client: FlaskClient) -> None:
     game_id, token = new_game(client, options={"target": 2000})
-    first = post(client, game_id, token, [CASE_A, CASE_B]).get_json()
+    first = post_deal(client, game_id, token, CASE_A, CASE_B).get_json()
     assert first["status"] == "in_progress" and first["next_dealer"] == "Vera"
-    won = post(client, game_id, token, [CASE_A, CASE_B])
+    won = post_deal(client, game_id, token, CASE_A, CASE_B)
     assert won.status_code == 201
     body = won.get_json()
     assert body["status"] == "finished" and body["winner"] == 0 and body["next_dealer"] is None
     assert [side["total"] for side in body["sides"]] == [2420, 530]
     assert "game" not in body  # the answer carries the deal, not every deal of the game
     kept_as_replayed(app, game_id)
-    late = post(client, game_id, token, [CASE_A, CASE_B])
+    late = post_deal(client, game_id, token, CASE_A, CASE_B)
     assert late.status_code == 409
     assert "This game is over" in late.get_json()["error"]
 
 
 def test_refused_deals_change_nothing(app: Flask, client: FlaskClient) -> None:
     game_id, token = new_game(client)
-    post(client, game_id, token, [CASE_A, CASE_B])
+    post_deal(client, game_id, token, CASE_A, CASE_B)
     before = get_game(client, game_id)
     both_out = [result(220, natural=1, went_out=True), result(150, natural=1, went_out=True)]
-    refused = post(client, game_id, token, both_out)
+    refused = post_deal(client, game_id, token, *both_out)
     assert refused.status_code == 422
     assert get_game(client, game_id) == before
-    assert post(client, game_id, "not-the-token", [CASE_A, CASE_B]).status_code == 403
-    assert post(client, "nosuchgame", token, [CASE_A, CASE_B]).status_code == 404
+    assert post_deal(client, game_id, "not-the-token", CASE_A, CASE_B).status_code == 403
+    assert post_deal(client, "nosuchgame", token, CASE_A, CASE_B).status_code == 404
     assert get_game(client, game_id) == before
     kept_as_replayed(app, game_id)
 
@@ -168,9 +164,10 @@ def test_recording_costs_the_same_in_a_long_game(app: Flask, client: FlaskClient
     for deals in (1, 200):
         game_id, token = new_game(client, options={"target": 1_000_000})
         for _ in range(deals):
-            assert post(client, game_id, token, [result(50, hand=5), result(90)]).status_code == 201
+            saved = post_deal(client, game_id, token, result(50, hand=5), result(90))
+            assert saved.status_code == 201
         with counted(app) as statements:
-            assert post(client, game_id, token, [CASE_A, CASE_B]).status_code == 201
+            assert post_deal(client, game_id, token, CASE_A, CASE_B).status_code == 201
         counts.append(len(statements))
     # Under the write lock: the game's head (PostgreSQL: its row locked first), its new
     # version, the deal, its results, its change-log entry, the sides' totals and the
@@ -201,7 +198,7 @@ def test_a_deal_moves_the_pages_of_the_people_at_its_game_and_no_one_else(
             return seen
 
     before = versions()
-    assert post(client, game_id, token, [CASE_A, CASE_B]).status_code == 201
+    assert post_deal(client, game_id, token, CASE_A, CASE_B).status_code == 201
     after = versions()
     seated = {name for side in get_game(client, game_id)["sides"] for name in side["players"]}
     assert seated and seated <= set(after)
@@ -232,7 +229,7 @@ def test_recording_a_deal_searches_indexes_and_never_scans_a_table(
         engine = db.engine
     event.listen(engine, "before_cursor_execute", keep)
     try:
-        assert post(client, game_id, token, [CASE_A, CASE_B]).status_code == 201
+        assert post_deal(client, game_id, token, CASE_A, CASE_B).status_code == 201
     finally:
         event.remove(engine, "before_cursor_execute", keep)
     plans = sqlite3.connect(str(path))
@@ -262,7 +259,7 @@ def test_a_database_held_by_another_writer_answers_busy_not_an_error(
         monkeypatch.setattr(database, "SQLITE_BUSY_TIMEOUT_MS", 20)
         db.engine.dispose()  # new connections wait 20 ms, not 10 s
     game_id, token = new_game(client)
-    assert post(client, game_id, token, [CASE_A, CASE_B]).status_code == 201
+    assert post_deal(client, game_id, token, CASE_A, CASE_B).status_code == 201
     before = get_game(client, game_id)
     ana = next(
         int(link) for link in re.findall(r'href="/players/(\d+)"', client.get("/players").text)
@@ -270,7 +267,7 @@ def test_a_database_held_by_another_writer_answers_busy_not_an_error(
     holder = sqlite3.connect(str(path), isolation_level=None)
     holder.execute("BEGIN IMMEDIATE")
     try:
-        saved = post(client, game_id, token, [CASE_B, CASE_A])
+        saved = post_deal(client, game_id, token, CASE_B, CASE_A)
         assert saved.status_code == 409
         assert "too busy" in saved.get_json()["error"]
         edited = client.put(
@@ -286,7 +283,7 @@ def test_a_database_held_by_another_writer_answers_busy_not_an_error(
         holder.execute("ROLLBACK")
         holder.close()
     assert get_game(client, game_id) == before
-    assert post(client, game_id, token, [CASE_B, CASE_A]).status_code == 201
+    assert post_deal(client, game_id, token, CASE_B, CASE_A).status_code == 201
 
 
 @pytest.mark.parametrize("change", ["record", "edit"])
@@ -297,7 +294,7 @@ def test_a_rename_while_a_deal_is_saved_waits_its_turn(
     of them marks their games first, then them: the same order, so one waits for the
     other (on PostgreSQL the opposite order deadlocked and the rename answered 500)."""
     game_id, token = new_game(client)
-    assert post(client, game_id, token, [CASE_A, CASE_B]).status_code == 201
+    assert post_deal(client, game_id, token, CASE_A, CASE_B).status_code == 201
     with app.app_context():
         ana = db.session.scalar(select(Person.id).where(Person.name == "Ana"))
         engine = db.engine

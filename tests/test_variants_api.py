@@ -14,7 +14,7 @@ import pytest
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
-from .helpers.api import assert_error, auth, get_game, minimums, scores, totals
+from .helpers.api import assert_error, get_game, minimums, post_deal, scores, totals
 
 Json = dict[str, Any]
 
@@ -98,12 +98,6 @@ def res(
     return body
 
 
-def post(client: FlaskClient, game_id: str, token: str, results: list[Json]) -> TestResponse:
-    return client.post(
-        f"/api/games/{game_id}/deals", json={"results": results}, headers=auth(token)
-    )
-
-
 def game_count(client: FlaskClient) -> int:
     count: int = client.get("/api/games").get_json()["total"]
     return count
@@ -162,7 +156,7 @@ def play(
     check_minimums(minimums(created), first_minimums)
     in_force = first_minimums
     for number, step in enumerate(steps, start=1):
-        response = post(client, game_id, token, step.results)
+        response = post_deal(client, game_id, token, *step.results)
         assert response.status_code == 201, response.get_json()
         deal = response.get_json()
         assert deal["number"] == number
@@ -183,7 +177,7 @@ def play(
     check_minimums(minimums(game), last.minimums)
     assert [scores(deal) for deal in game["deals"]] == [step.scores for step in steps]
     # A finished game takes no more deals, and the refusal changes nothing.
-    assert_error(post(client, game_id, token, steps[-1].results), 409)
+    assert_error(post_deal(client, game_id, token, *steps[-1].results), 409)
     assert get_game(client, game_id) == game
     return game
 
@@ -475,9 +469,9 @@ def _assert_deal_refused(
 ) -> None:
     """After one good deal, ``bad`` is a 422 naming ``paths`` and changes nothing."""
     game_id, token, _ = new_game(client, variant, sides)
-    assert post(client, game_id, token, good).status_code == 201
+    assert post_deal(client, game_id, token, *good).status_code == 201
     before = get_game(client, game_id)
-    assert_error(post(client, game_id, token, bad), 422, *paths)
+    assert_error(post_deal(client, game_id, token, *bad), 422, *paths)
     assert get_game(client, game_id) == before
 
 
@@ -606,7 +600,7 @@ def test_house_rules_game(client: FlaskClient) -> None:
     ]
     in_force = [50, 50]
     for results, deal_scores, deal_totals, after, status in expected:
-        response = post(client, game_id, token, results)
+        response = post_deal(client, game_id, token, *results)
         assert response.status_code == 201, response.get_json()
         deal = response.get_json()
         assert scores(deal) == deal_scores
