@@ -11,8 +11,10 @@ from flask.testing import FlaskClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.rules import CLASSIC, replay, validate_deal
+from scorekeeper.rules import CLASSIC, SideResult, replay, validate_deal
 from scorekeeper.rules.scoring import errors_of
+from scorekeeper.store import changes, db
+from scorekeeper.store.models import Game
 
 from .helpers.api import auth, counts, get_game, new_game, post_deal, result
 from .helpers.strategies import deals
@@ -121,3 +123,28 @@ def test_bad_or_foreign_json_is_refused_and_changes_nothing(
         == 400
     )
     assert counts(app) == before
+
+
+def test_an_imported_game_reads_as_written_in_the_same_session(app: Flask) -> None:
+    """The store's import leaves the game it made as it wrote it: finished, its totals and
+    version, read in the same session (a script that seeds games reads them straight on)."""
+    won = [
+        SideResult(meld_points=300, natural_canastas=1, mixed_canastas=1, went_out=True),
+        SideResult(meld_points=50),
+    ]
+    with app.app_context():
+        game_id, _token = changes.import_game(
+            "classic",
+            [changes.SideSpec("We", ["Ana", "Vera"]), changes.SideSpec("They", ["Boris", "Goran"])],
+            {"target": 1000},
+            0,
+            [won],
+        )
+        game = db.session.get(Game, game_id)
+        assert game is not None
+        seen = (game.finished, game.version, [side.total for side in game.sides])
+        db.session.expire_all()
+        fresh = db.session.get(Game, game_id)
+        assert fresh is not None
+        assert seen == (True, fresh.version, [1200, 50])
+        assert seen[2] == [side.total for side in fresh.sides]

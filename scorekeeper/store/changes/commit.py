@@ -260,16 +260,23 @@ def commit_replayed(
         key=key,
         at=now,
     )
-    # The loaded game as committed (its answer shows it), without writing it twice.
+    as_committed(game, records, sheet.state.finished, now)
+    assert change is not None
+    return change
+
+
+def as_committed(
+    game: Game, records: Sequence[tuple[Side, SideRecord]], finished: bool, at: datetime
+) -> None:
+    """The loaded game as ``commit`` wrote it (an answer, or the caller, reads it next;
+    the session keeps its objects past the commit), without writing it twice."""
     for side, record in records:
         set_committed_value(side, "total", record.total)
         set_committed_value(side, "outcome", record.outcome.value)
         set_committed_value(side, "record", record_to_json(record))
-    set_committed_value(game, "finished", sheet.state.finished)
+    set_committed_value(game, "finished", finished)
     set_committed_value(game, "version", game.version + 1)
-    set_committed_value(game, "updated_at", now)
-    assert change is not None
-    return change
+    set_committed_value(game, "updated_at", at)
 
 
 def keep_records(sheet: Sheet) -> None:

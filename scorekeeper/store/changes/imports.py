@@ -19,7 +19,7 @@ from ..games import rules_for, seats_of
 from ..log import CREATED, RECORDED, link_undoes, read_log, snapshot
 from ..models import Deal, DealResult, Game
 from .checks import GAME_OVER
-from .commit import Entry, commit
+from .commit import Entry, as_committed, commit
 from .deals import result_rows
 from .new_game import SideSpec, creating, new_game
 
@@ -82,10 +82,11 @@ def import_game(
                 db.session.add(change)
             db.session.flush()
             link_undoes(read)
+        kept = list(zip(game.sides, records, strict=True))
         commit(
             game.id,
             entries,
-            records=[(side.id, record) for side, record in zip(game.sides, records, strict=True)],
+            records=[(side.id, record) for side, record in kept],
             finished=finished,
             people=sorted(
                 {p.person_id for s in game.sides for p in s.players if p.person_id is not None}
@@ -94,6 +95,7 @@ def import_game(
             key=None,
             at=game.created_at,
         )
+        as_committed(game, kept, finished, game.created_at)
         return game.id, token
 
     return creating(make)
