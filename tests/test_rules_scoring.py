@@ -515,3 +515,13 @@ def test_more_canastas_than_the_cards_make_is_refused() -> None:
     they = replace(CASE_B, natural_canastas=2, mixed_canastas=3, meld_points=2 * 35 + 3 * 50)
     violations = validate_deal([we, they], CLASSIC)
     assert found(violations, ERROR) == {("results.1.mixed_canastas", "canastas_total")}
+
+
+def test_a_violation_names_the_side_at_fault_or_none_for_the_whole_deal() -> None:
+    """They went out with no canasta: side 1's fault; a deal of three results for two
+    sides is the deal's own (the pages name the side when the words stand apart)."""
+    out_bare = SideResult(meld_points=90, hand_points=0, went_out=True)
+    found = errors_of(validate_deal([SideResult(meld_points=50), out_bare], CLASSIC))
+    assert found and {v.side for v in found} == {1}
+    whole = validate_deal([SideResult()] * 3, CLASSIC)
+    assert [v.side for v in whole] == [None]

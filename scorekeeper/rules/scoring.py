@@ -144,6 +144,13 @@ class Violation:
         """The sentence in English (``text.render`` gives it in another language)."""
         return str(self.text)
 
+    @property
+    def side(self) -> int | None:
+        """The side whose figure is at fault (``field``'s index), or None for the deal as a
+        whole."""
+        parts = self.field.split(".")
+        return int(parts[1]) if len(parts) == 3 and parts[1].isdigit() else None
+
 
 def _path(side: int, figure: str) -> str:
     return f"results.{side}.{figure}"
