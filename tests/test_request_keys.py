@@ -260,3 +260,33 @@ def test_keys_come_back_with_a_restore(
     other = client.post(f"/api/games/{game_id}/deals", json=OTHER, headers=keyed(token, "b1"))
     assert other.status_code == 422
     assert len(get_game(client, game_id)["deals"]) == 1
+
+
+@pytest.mark.parametrize(
+    ("method", "path"),
+    [
+        ("post", "/deals"),
+        ("post", "/changes/1/undo"),
+        ("delete", ""),
+        ("post", "/restore"),
+    ],
+)
+def test_a_malformed_key_is_answered_after_the_game_and_its_token(
+    client: FlaskClient, method: str, path: str
+) -> None:
+    """The store checks the game and its token; a malformed key is a 400 only for a game
+    there and a client that holds its token, and changes nothing."""
+    game_id, token = new_game(client)
+    body = {"json": DEAL} if path == "/deals" else {}
+
+    def status(game: str, secret: str, key: str | None = "\u00e9") -> int:
+        headers = auth(secret) if key is None else keyed(secret, key)
+        answer = getattr(client, method)(f"/api/games/{game}{path}", headers=headers, **body)
+        return int(answer.status_code)
+
+    assert status("nosuch", token) == 404
+    assert status(game_id, "no") == 403
+    assert status(game_id, token) == 400
+    assert status(game_id, "no", key=None) == 403
+    assert get_game(client, game_id)["deals"] == []
+    assert len(client.get(f"/api/games/{game_id}/changes").get_json()["changes"]) == 1

@@ -37,13 +37,17 @@ from .documents import (
 PER_PAGE = 20
 
 
-def _idempotency_key() -> str | None:
-    """The ``Idempotency-Key`` header: a retried POST with the same key records one deal."""
+def _idempotency_key(game_id: str | None = None) -> str | None:
+    """The ``Idempotency-Key`` header: a retried POST with the same key records one deal.
+    A malformed key is a 400, after what the game itself answers (404, 403): the store
+    checks the game and its token of every change that gets that far."""
     key = request.headers.get("Idempotency-Key")
     if key is None:
         return None
     key = key.strip()
     if not is_request_key(key):
+        if game_id is not None:
+            _secured(game_id)
         raise ApiError(
             400,
             f"Idempotency-Key is 1 to {MAX_REQUEST_KEY} printable ASCII characters.",
@@ -218,12 +222,17 @@ def _results(deal: schemas.Deal, rules: RuleSet, prefix: str = "") -> list[SideR
 
 
 def _table(game_id: str) -> Table:
-    """The game a deal is recorded in, once the token is checked."""
+    """The game a deal is recorded in: its rule set reads the body (kept: no query)."""
     table = table_of(game_id)
     if table is None:
         raise ApiError(404, "There is no such game.")
-    _require_token(table)
     return table
+
+
+def _refused_after_the_game(game_id: str) -> None:
+    """A deal's body is refused only after its game would take it: 404, 403, then 409."""
+    _require_token(_table(game_id))
+    _game_over(game_id)
 
 
 def _game_over(game_id: str) -> None:
@@ -238,9 +247,7 @@ def _game_first(*hook: Any) -> None:
     try:
         checked(*hook)
     except ApiError:
-        game_id = str((request.view_args or {})["game_id"])
-        _table(game_id)
-        _game_over(game_id)
+        _refused_after_the_game(str((request.view_args or {})["game_id"]))
         raise
 
 
@@ -255,11 +262,11 @@ def record(game_id: str, json: schemas.Deal) -> tuple[Response, int]:
     """Record the next deal; 409 once the game is over. A retry with the same
     Idempotency-Key answers as the first time and records nothing."""
     table = _table(game_id)
-    key = _idempotency_key()
+    key = _idempotency_key(game_id)
     try:
         results = _results(json, table.rules)
     except ApiError:
-        _game_over(game_id)
+        _refused_after_the_game(game_id)
         raise
     recorded = changes.record_deal(
         game_id, results, secret=_bearer(), request_key=key, device=_device()
@@ -410,7 +417,8 @@ def change_log(game_id: str) -> Response:
 
 
 def _secured(game_id: str) -> None:
-    """The token check of a change that a deleted game also takes (undo, restore)."""
+    """The game's 404 and the token's 403 before a malformed header's 400 (a deleted game
+    too: it can be undone and restored)."""
     game = games.version_of(game_id)
     if game is None:
         raise ApiError(404, "There is no such game.")
@@ -421,13 +429,12 @@ def _secured(game_id: str) -> None:
 @spec.validate(headers=schemas.Key, resp=answers(200, 400, 403, 404, 409, 410), security=TOKEN)
 def undo(game_id: str, change_id: int) -> Response:
     """Revert one change of the game (any, not only the last), logged as an ``undo``."""
-    _secured(game_id)
     undone = changes.undo_change(
         game_id,
         change_id,
         secret=_bearer(),
         device=_device(),
-        request_key=_idempotency_key(),
+        request_key=_idempotency_key(game_id),
     )
     return jsonify({"game": game_json(undone.sheet), "change": undone.change})
 
@@ -436,9 +443,8 @@ def undo(game_id: str, change_id: int) -> Response:
 @spec.validate(headers=schemas.Key, resp=answers(200, 403, 404, 409, 422), security=TOKEN)
 def delete_game(game_id: str) -> Response:
     """Delete the game: it leaves every list; GET answers 410 until it is restored."""
-    _secured(game_id)
     deleted = changes.delete_game(
-        game_id, secret=_bearer(), device=_device(), request_key=_idempotency_key()
+        game_id, secret=_bearer(), device=_device(), request_key=_idempotency_key(game_id)
     )
     return jsonify(game_json(deleted.sheet))
 
@@ -447,9 +453,8 @@ def delete_game(game_id: str) -> Response:
 @spec.validate(headers=schemas.Key, resp=answers(200, 403, 404, 409, 422), security=TOKEN)
 def restore_game(game_id: str) -> Response:
     """Bring a deleted game back into every list."""
-    _secured(game_id)
     restored = changes.restore_game(
-        game_id, secret=_bearer(), device=_device(), request_key=_idempotency_key()
+        game_id, secret=_bearer(), device=_device(), request_key=_idempotency_key(game_id)
     )
     return jsonify(game_json(restored.sheet))
 
