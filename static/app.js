@@ -325,9 +325,14 @@ window.addEventListener("popstate", function (event) {
 function needOffline() {
   if (window.offlineScript || !window.indexedDB) return;
   if (!document.querySelector("form[data-score-table]") && !localStorage.getItem("pendingDeals")) return;
-  window.offlineScript = document.createElement("script");
-  window.offlineScript.src = document.body.dataset.offlineScript;
-  document.head.appendChild(window.offlineScript);
+  // The one scorer first, then the code that uses it (in order: neither is async).
+  [document.body.dataset.scoreScript, document.body.dataset.offlineScript].forEach(function (src) {
+    var script = document.createElement("script");
+    script.src = src;
+    script.async = false;
+    document.head.appendChild(script);
+    window.offlineScript = script;
+  });
 }
 document.addEventListener("DOMContentLoaded", needOffline);
 document.addEventListener("htmx:afterSettle", needOffline);

@@ -54,21 +54,20 @@ function numberText(value, sign) {
   var text = new Intl.NumberFormat(document.documentElement.lang || undefined).format(value);
   return (sign && value > 0 ? "+" : "") + text;
 }
+// Each side's provisional score: the form's figures through the one scorer (score.js).
 function dealScores(form) {
   var table = JSON.parse(form.dataset.scoreTable);
   var data = new FormData(form);
-  return form.dataset.totals.split(" ").map(function (_, side) {
-    var f = function (name) { return figure(data.get("sides-" + side + "-" + name)); };
-    var score = f("meld_points") - f("hand_points") + table.concealed_canastas * f("concealed_canastas");
-    Object.keys(table.canastas).forEach(function (kind) { score += table.canastas[kind] * f(kind); });
-    var threes = f("red_threes");
-    var red = table.red_three_totals[threes] || threes * table.red_three;
-    score += table.red_threes_against_unmelded && !f("meld_points") ? -red : red;
-    if (data.get("went_out") === String(side)) {
-      score += table.going_out + (data.get("concealed") ? table.concealed_going_out : 0);
-    }
-    return score;
+  var prefix = /^sides-(\d+)-(.+)$/;
+  var sides = form.dataset.totals.split(" ").map(function (_, side) {
+    return { went_out: data.get("went_out") === String(side), concealed: !!data.get("concealed") };
   });
+  data.forEach(function (value, name) {
+    var m = prefix.exec(name);
+    if (m && sides[m[1]]) sides[m[1]][m[2]] = figure(value);
+  });
+  sides.forEach(function (side) { side.concealed = side.concealed && side.went_out; });
+  return sides.map(function (side) { return scoreSide(table, side); });
 }
 function addUp(totals, deals) {
   totals = totals.split(" ").map(Number);
@@ -77,11 +76,6 @@ function addUp(totals, deals) {
   });
   return totals;
 }
-function minimumFor(tiers, total) {
-  return tiers.reduce(function (m, tier) {
-    return tier[0] === null || total >= tier[0] ? tier[1] : m;
-  }, tiers[0][1]);
-}
 // The header's totals and badges with the deals waiting counted in, marked provisional.
 function showTotals(totals, tiers) {
   var header = document.querySelector(".totals");
@@ -89,7 +83,7 @@ function showTotals(totals, tiers) {
   header.className = header.className.replace(/ ?figures-\d/, "") + (figures > 5 ? " figures-" + figures : "");
   document.querySelectorAll(".totals .total").forEach(function (box, side) {
     box.querySelector(".total-points").textContent = numberText(totals[side]);
-    renumber(box.querySelector(".badge"), minimumFor(tiers, totals[side]));
+    renumber(box.querySelector(".badge"), meldMinimum(tiers, totals[side]));
     box.classList.add("provisional");
   });
 }

@@ -14,14 +14,12 @@ from hypothesis import strategies as st
 
 from scorekeeper.rules import (
     CLASSIC,
-    VARIANTS,
     SideResult,
     errors_of,
     replay,
     score_breakdown,
     score_deal,
     score_side,
-    score_table,
     validate_deal,
 )
 
@@ -187,62 +185,3 @@ def test_points_not_multiple_of_5_are_refused(
     sides[index] = replace(sides[index], **{figure: value})
     refused = {(v.field, v.rule) for v in errors_of(validate_deal(sides, CLASSIC))}
     assert (f"results.{index}.{figure}", "multiple_of_5") in refused
-
-
-def table_score(table: dict[str, object], result: SideResult) -> int:
-    """A side's score from ``score_table`` alone, summed the way the deal page's script
-    (static/app.js, ``dealScores``) sums it for a deal kept on the phone."""
-    canastas = table["canastas"]
-    totals = table["red_three_totals"]
-    assert isinstance(canastas, dict) and isinstance(totals, dict)
-    score = result.meld_points - result.hand_points
-    score += int(str(table["concealed_canastas"])) * result.concealed_canastas
-    score += sum(bonus * getattr(result, kind) for kind, bonus in canastas.items())
-    red = totals.get(str(result.red_threes), result.red_threes * int(str(table["red_three"])))
-    score += -red if table["red_threes_against_unmelded"] and not result.meld_points else red
-    if result.went_out:
-        score += int(str(table["going_out"]))
-        score += int(str(table["concealed_going_out"])) if result.concealed else 0
-    return score
-
-
-@SETTINGS
-@given(
-    variant=st.sampled_from(sorted(VARIANTS)),
-    concealed_house_rule=st.booleans(),
-    meld=fives(0, 2_000),
-    hand=fives(0, 500),
-    counts=st.lists(st.integers(0, 4), min_size=len(COUNT_FIELDS), max_size=len(COUNT_FIELDS)),
-    went_out=st.booleans(),
-    concealed=st.booleans(),
-)
-def test_the_numbers_a_page_carries_score_a_deal_as_the_engine_does(
-    variant: str,
-    concealed_house_rule: bool,
-    meld: int,
-    hand: int,
-    counts: list[int],
-    went_out: bool,
-    concealed: bool,
-) -> None:
-    """A deal kept on the phone with no connection is scored from ``score_table`` (issue
-    17): for every rule set, those numbers give the engine's own score."""
-    rules = VARIANTS[variant]
-    if concealed_house_rule:
-        rules = replace(rules, concealed_canasta_bonus=100)
-    result = SideResult(
-        meld_points=meld,
-        hand_points=hand,
-        went_out=went_out,
-        concealed=concealed and went_out,
-        **dict(zip(COUNT_FIELDS, counts, strict=True)),
-    )
-    assert table_score(score_table(rules), result) == score_side(result, rules)
-    minimums = score_table(rules)["minimums"]
-    assert isinstance(minimums, list)
-    for total in (-500, 0, 1_495, 1_500, 3_000, 5_000, 15_000):
-        page_minimum = minimums[0][1]
-        for start, minimum in minimums:
-            if start is None or total >= start:
-                page_minimum = minimum
-        assert page_minimum == rules.meld_minimum(total)

@@ -4,15 +4,13 @@ what a change left, and a change-log entry."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
 from typing import Any
 
 from flask import url_for
 
 from ..i18n import render_text
-from ..rules import CanastaKind, RuleSet, SideResult, Violation, options_of
+from ..rules import RuleSet, SideResult, Violation, figures_of, options_of
 from ..rules.game import DealLine
-from ..rules.scoring import BOOLEAN_FIELDS, INTEGER_FIELDS
 from ..store import games
 from ..store.changes import Recorded
 from ..store.games import Sheet
@@ -39,7 +37,20 @@ def variant_json(rules: RuleSet) -> dict[str, Any]:
         "canasta_bonuses": {kind.value: bonus for kind, bonus in rules.canasta_bonuses.items()},
         "red_three_bonus": rules.red_three_bonus,
         "red_three_totals": {str(n): total for n, total in rules.red_three_totals.items()},
-        "red_threes_negative_without_meld": rules.red_threes_count_against_unmelded,
+        "red_threes_negative_without_meld": rules.red_threes_plus_with_canastas == 0,
+        "red_threes_plus_with_canastas": rules.red_threes_plus_with_canastas,
+        "black_three_penalty": rules.black_three_penalty,
+        "black_three_taken_bonus": rules.black_three_taken_bonus,
+        "black_threes_taken_totals": {
+            str(n): total for n, total in rules.black_threes_taken_totals.items()
+        },
+        "canasta_names": {
+            kind.value: rules.canasta_name(kind).word for kind in rules.canasta_kinds
+        },
+        "sequences": rules.sequences,
+        "wild_melds": rules.wild_melds,
+        "max_wilds": rules.max_wilds,
+        "pile_always_frozen": rules.pile_always_frozen,
         "going_out_bonus": rules.going_out_bonus,
         "concealed_going_out_bonus": rules.concealed_going_out_bonus,
         "canastas_to_go_out": rules.canastas_to_go_out,
@@ -50,21 +61,13 @@ def variant_json(rules: RuleSet) -> dict[str, Any]:
     }
 
 
-@cache
-def result_fields(kinds: tuple[CanastaKind, ...], concealed: bool) -> tuple[str, ...]:
-    """The figures a result of a game carries: its canasta kinds, and concealed canastas
-    when the house rule is on."""
-    left_out = {kind.field for kind in CanastaKind if kind not in kinds}
-    if not concealed:
-        left_out.add("concealed_canastas")
-    return tuple(name for name in INTEGER_FIELDS if name not in left_out) + BOOLEAN_FIELDS
 
 
 def results_json(
     rules: RuleSet, results: Sequence[SideResult], line: DealLine
 ) -> list[dict[str, Any]]:
     """A deal's results as played: each side's entries, score, total and minimum."""
-    names = result_fields(rules.canasta_kinds, bool(rules.concealed_canasta_bonus))
+    names = figures_of(rules)
     return [
         {
             "side": side,

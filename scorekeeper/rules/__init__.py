@@ -23,6 +23,8 @@ from .scoring import (
     SideResult,
     Violation,
     errors_of,
+    figure_name,
+    figures_of,
     score_breakdown,
     score_deal,
     score_side,
@@ -31,10 +33,12 @@ from .scoring import (
     warnings_of,
 )
 from .variants import (
+    CANASTA_NAMES,
     CLASSIC,
     OPTION_NAMES,
     VARIANTS,
     CanastaKind,
+    CanastaName,
     MeldTier,
     OptionError,
     RuleSet,
@@ -43,11 +47,13 @@ from .variants import (
 )
 
 __all__ = [
+    "CANASTA_NAMES",
     "CLASSIC",
     "OPTION_NAMES",
     "VARIANTS",
     "Answer",
     "CanastaKind",
+    "CanastaName",
     "Card",
     "CardError",
     "DealLine",
@@ -72,6 +78,8 @@ __all__ = [
     "check_meld",
     "check_pickup",
     "errors_of",
+    "figure_name",
+    "figures_of",
     "options_of",
     "parse_card",
     "parse_cards",

@@ -7,12 +7,19 @@ bonus + the card points it melded - the card points left in its hands.
 from __future__ import annotations
 
 import enum
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
 
 from .limits import MAX_CANASTAS, MAX_FIGURE, most_of
 from .text import N_, P, T, Text
-from .variants import CANASTA_KINDS, CANASTA_MIN_POINTS, CanastaKind, RuleSet
+from .variants import (
+    CANASTA_KINDS,
+    CANASTA_MIN_POINTS,
+    CANASTA_NAMES,
+    WILD_KINDS,
+    CanastaKind,
+    RuleSet,
+)
 
 
 @dataclass(frozen=True)
@@ -30,6 +37,13 @@ class SideResult:
     went_out: bool = False
     concealed: bool = False
     hand_points: int = 0
+    #: The Canasta family's figures (RULES.md section 10): sambas and escaleras, Cuban's
+    #: seven twos and four jokers with three twos, and the black threes scored apart.
+    sequence_canastas: int = 0
+    deuce_canastas: int = 0
+    joker_canastas: int = 0
+    black_threes_in_hand: int = 0
+    black_threes_taken: int = 0
 
     def canastas(self, kind: CanastaKind) -> int:
         count: int = getattr(self, kind.field)
@@ -38,6 +52,11 @@ class SideResult:
     @property
     def total_canastas(self) -> int:
         return sum(getattr(self, kind.field) for kind in CANASTA_KINDS)
+
+    @property
+    def black_threes(self) -> int:
+        """Black threes scored apart, of either figure."""
+        return self.black_threes_in_hand + self.black_threes_taken
 
     @property
     def melded(self) -> bool:
@@ -60,6 +79,8 @@ class ScoreBreakdown:
     going_out: int
     meld_points: int
     hand_points: int
+    #: Black threes scored apart: taken from piles (plus) or left in hand (minus).
+    black_threes: int = 0
 
     @property
     def total(self) -> int:
@@ -70,6 +91,7 @@ class ScoreBreakdown:
             + self.going_out
             + self.meld_points
             - self.hand_points
+            + self.black_threes
         )
 
 
@@ -80,30 +102,41 @@ def score_breakdown(result: SideResult, rules: RuleSet) -> ScoreBreakdown:
         going_out = rules.going_out_bonus
         if result.concealed and rules.concealed_going_out_bonus is not None:
             going_out += rules.concealed_going_out_bonus
+    canastas = sum(bonus * result.canastas(kind) for kind, bonus in rules.canasta_bonuses.items())
+    plus = rules.red_threes_plus(melded=result.melded, canastas=result.total_canastas)
+    black_threes = rules.black_threes_taken_score(result.black_threes_taken)
+    if rules.black_three_penalty is not None:
+        black_threes -= rules.black_three_penalty * result.black_threes_in_hand
     return ScoreBreakdown(
-        canastas=sum(
-            bonus * result.canastas(kind) for kind, bonus in rules.canasta_bonuses.items()
-        ),
+        canastas=canastas,
         concealed_canastas=rules.concealed_canasta_bonus * result.concealed_canastas,
-        red_threes=rules.red_three_score(result.red_threes, melded=result.melded),
+        red_threes=rules.red_three_score(result.red_threes, plus=plus),
         going_out=going_out,
         meld_points=result.meld_points,
         hand_points=result.hand_points,
+        black_threes=black_threes,
     )
 
 
 def score_table(rules: RuleSet) -> dict[str, object]:
     """The numbers ``score_breakdown`` and ``RuleSet.meld_minimum`` read, as data for a
-    page that must score a deal with no connection. Its figures are provisional: the
-    server's are the ones recorded."""
+    page that must score a deal with no connection (``static/score.js`` applies them).
+    Its figures are provisional: the server's are the ones recorded."""
+
+    def totals(mapping: Mapping[int, int]) -> dict[str, int]:
+        return {str(count): total for count, total in mapping.items()}
+
     return {
         "canastas": {kind.field: bonus for kind, bonus in rules.canasta_bonuses.items()},
         "concealed_canastas": rules.concealed_canasta_bonus,
         "red_three": rules.red_three_bonus,
-        "red_three_totals": {str(count): total for count, total in rules.red_three_totals.items()},
-        "red_threes_against_unmelded": rules.red_threes_count_against_unmelded,
+        "red_three_totals": totals(rules.red_three_totals),
+        "red_threes_plus_with_canastas": rules.red_threes_plus_with_canastas,
         "going_out": rules.going_out_bonus,
         "concealed_going_out": rules.concealed_going_out_bonus or 0,
+        "black_three_penalty": rules.black_three_penalty,
+        "black_three_taken": rules.black_three_taken_bonus,
+        "black_threes_taken_totals": totals(rules.black_threes_taken_totals),
         "minimums": [[tier.from_total, tier.minimum] for tier in rules.meld_minimums],
         "target": rules.target,
     }
@@ -156,24 +189,39 @@ def _path(side: int, figure: str) -> str:
     return f"results.{side}.{figure}"
 
 
-#: The figures of a deal entry, as messages name them.
+#: The figures of a deal entry, as messages name them (canastas: ``figure_name``).
 FIGURE_NAMES = {
     "meld_points": N_("Meld points"),
-    "natural_canastas": N_("Natural canastas"),
-    "mixed_canastas": N_("Mixed canastas"),
-    "wild_canastas": N_("Wild canastas"),
-    "sevens_canastas": N_("Sevens canastas"),
+    **{kind.field: name.label for kind, name in CANASTA_NAMES.items()},
     "concealed_canastas": N_("Concealed canastas"),
     "red_threes": N_("Red threes"),
     "hand_points": N_("Hand points"),
+    "black_threes_in_hand": N_("Black threes in hand"),
+    "black_threes_taken": N_("Black threes taken"),
 }
-#: Kinds of canasta as sentences name them.
-KIND_WORDS = {
-    CanastaKind.NATURAL: N_("natural"),
-    CanastaKind.MIXED: N_("mixed"),
-    CanastaKind.WILD: N_("wild"),
-    CanastaKind.SEVENS: N_("sevens"),
-}
+_KINDS_BY_FIELD = {kind.field: kind for kind in CANASTA_KINDS}
+
+
+def figure_name(rules: RuleSet, figure: str) -> str:
+    """The figure's name in ``rules`` (Samba's sequence canastas are "Sambas")."""
+    kind = _KINDS_BY_FIELD.get(figure)
+    return rules.canasta_name(kind).label if kind else FIGURE_NAMES[figure]
+
+
+def figures_of(rules: RuleSet) -> tuple[str, ...]:
+    """The figures a deal of ``rules`` asks for, in the order a form lists them; any other
+    figure of ``SideResult`` stays 0 (false)."""
+    asked = {kind.field for kind in rules.canasta_kinds}
+    if rules.concealed_canasta_bonus:
+        asked.add("concealed_canastas")
+    if rules.black_three_penalty is not None:
+        asked.add("black_threes_in_hand")
+    if rules.black_three_taken_bonus is not None:
+        asked.add("black_threes_taken")
+    unasked = {*_KINDS_BY_FIELD, "concealed_canastas", "black_threes_in_hand", "black_threes_taken"}
+    return tuple(
+        name for name in (*INTEGER_FIELDS, *BOOLEAN_FIELDS) if name in asked or name not in unasked
+    )
 
 
 #: What each figure may be at most, and the step it comes in (points: 5; counts: 1).
@@ -189,7 +237,7 @@ def _figure_violations(side: int, result: SideResult, rules: RuleSet) -> list[Vi
         if type(value) is int and 0 <= value <= _LIMITS[name] and not value % _STEPS[name]:
             continue  # the usual case: nothing to say (the label is worded only if needed)
         path = _path(side, name)
-        label = T(FIGURE_NAMES[name])
+        label = T(figure_name(rules, name))
         if isinstance(value, bool) or not isinstance(value, int):
             found.append(
                 Violation(
@@ -329,9 +377,32 @@ def _side_violations(
                 T(
                     "%(rules)s has no %(kind)s canastas.",
                     rules=T(rules.name),
-                    kind=T(KIND_WORDS[kind]),
+                    kind=T(rules.canasta_name(kind).word),
                 ),
             )
+    for figure, scored in (
+        ("black_threes_in_hand", rules.black_three_penalty),
+        ("black_threes_taken", rules.black_three_taken_bonus),
+    ):
+        if scored is None and getattr(result, figure):
+            error(
+                figure,
+                "no_such_figure",
+                T(
+                    "%(rules)s does not score black threes apart: they are card points.",
+                    rules=T(rules.name),
+                ),
+            )
+    if result.black_threes > rules.black_threes_in_packs:
+        error(
+            "black_threes_taken" if result.black_threes_taken else "black_threes_in_hand",
+            "black_threes_side",
+            P(
+                "There is only %(num)s black three in the cards.",
+                "There are only %(num)s black threes in the cards.",
+                rules.black_threes_in_packs,
+            ),
+        )
 
     if result.red_threes > rules.max_red_threes:
         error(
@@ -361,11 +432,11 @@ def _side_violations(
 
     if result.went_out:
         missing = tuple(
-            T(KIND_WORDS[kind])
+            T(rules.canasta_name(kind).word)
             for kind in rules.canasta_kinds
             if kind in rules.kinds_to_go_out and not result.canastas(kind)
         )
-        if missing:
+        if missing and len(rules.kinds_to_go_out) == len(rules.canasta_kinds):
             # Railroad: one canasta of each kind (RULES.md section 5).
             error(
                 "went_out",
@@ -374,6 +445,13 @@ def _side_violations(
                     "Going out needs one canasta of each kind; missing: %(missing)s.",
                     missing=missing,
                 ),
+            )
+        elif missing:
+            # Bolivia: an escalera among the canastas (RULES.md section 10.2).
+            error(
+                "went_out",
+                "out_needs_kinds",
+                T("Going out needs at least one of these: %(missing)s.", missing=missing),
             )
         elif result.total_canastas < rules.canastas_to_go_out:
             error(
@@ -432,7 +510,8 @@ def _side_violations(
             ),
         )
     holding = rules.players_per_side - (1 if result.went_out else 0)
-    if result.hand_points < holding * rules.least_card_points:
+    held = result.hand_points + rules.least_card_points * result.black_threes_in_hand
+    if held < holding * rules.least_card_points:
         if result.went_out:
             warning(
                 "hand_points",
@@ -452,6 +531,11 @@ def _side_violations(
                 ),
             )
     return found
+
+
+#: Kinds bounded by the ranks and the canastas in all (``max_natural_canastas`` and
+#: ``max_canastas``), checked before the kinds that need particular cards.
+_RANK_KINDS = frozenset({CanastaKind.NATURAL, CanastaKind.MIXED})
 
 
 def _table_violations(results: Sequence[SideResult], rules: RuleSet) -> list[Violation]:
@@ -494,27 +578,60 @@ def _table_violations(results: Sequence[SideResult], rules: RuleSet) -> list[Vio
                 ),
             )
         )
-    for kind in (CanastaKind.WILD, CanastaKind.SEVENS):
-        # Only so many twos, jokers and sevens exist, for all sides together (section 7).
-        most = rules.max_canastas_of(kind)
-        listed = sum(r.canastas(kind) for r in results)
-        if kind in rules.canasta_bonuses and listed > most:
-            last = max(side for side, r in enumerate(results) if r.canastas(kind))
-            found.append(
-                Violation(
-                    _path(last, kind.field),
-                    f"{kind.value}_canastas_cards",
-                    P(
-                        "The cards make at most %(num)s %(kind)s canasta in all; "
-                        "this deal lists %(listed)s.",
-                        "The cards make at most %(num)s %(kind)s canastas in all; "
-                        "this deal lists %(listed)s.",
-                        most,
-                        kind=T(KIND_WORDS[kind]),
-                        listed=listed,
-                    ),
-                )
+    # Only so many twos, jokers, sevens and cards of a suit exist, for all sides together
+    # (RULES.md sections 7 and 10); canastas of wild cards alone share the wild cards.
+    kinds = [kind for kind in rules.canasta_kinds if kind not in _RANK_KINDS]
+    groups: list[tuple[tuple[CanastaKind, ...], int]] = [
+        ((kind,), rules.max_canastas_of(kind)) for kind in kinds
+    ]
+    wild = tuple(kind for kind in kinds if kind in WILD_KINDS)
+    if len(wild) > 1:
+        groups.append((wild, rules.max_wild_canastas))
+    for group, most in groups:
+        listed = sum(r.canastas(kind) for r in results for kind in group)
+        if listed <= most:
+            continue
+        last = max(side for side, r in enumerate(results) if any(r.canastas(k) for k in group))
+        kind = next(k for k in reversed(group) if results[last].canastas(k))
+        word = T(rules.canasta_name(group[0]).word) if len(group) == 1 else T(N_("wild"))
+        found.append(
+            Violation(
+                _path(last, kind.field),
+                f"{group[0].value if len(group) == 1 else 'wild'}_canastas_cards",
+                P(
+                    "The cards make at most %(num)s %(kind)s canasta in all; "
+                    "this deal lists %(listed)s.",
+                    "The cards make at most %(num)s %(kind)s canastas in all; "
+                    "this deal lists %(listed)s.",
+                    most,
+                    kind=word,
+                    listed=listed,
+                ),
             )
+        )
+        break
+    black_threes = sum(r.black_threes for r in results)
+    if black_threes > rules.black_threes_in_packs and all(
+        r.black_threes <= rules.black_threes_in_packs for r in results
+    ):
+        last = max(side for side, r in enumerate(results) if r.black_threes)
+        found.append(
+            Violation(
+                _path(
+                    last,
+                    "black_threes_taken"
+                    if results[last].black_threes_taken
+                    else "black_threes_in_hand",
+                ),
+                "black_threes_total",
+                P(
+                    "There is only %(num)s black three in the cards; this deal lists %(listed)s.",
+                    "There are only %(num)s black threes in the cards; this deal lists %(listed)s.",
+                    rules.black_threes_in_packs,
+                    listed=black_threes,
+                ),
+            )
+        )
     if points > rules.max_card_points:
         found.append(
             Violation(

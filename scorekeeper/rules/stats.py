@@ -16,6 +16,7 @@ from typing import Generic, TypeVar
 
 from .game import DealLine, GameState
 from .scoring import SideResult
+from .variants import CanastaKind
 
 
 class Outcome(Enum):
@@ -40,6 +41,9 @@ class SideRecord:
     mixed_canastas: int = 0
     wild_canastas: int = 0
     sevens_canastas: int = 0
+    sequence_canastas: int = 0
+    deuce_canastas: int = 0
+    joker_canastas: int = 0
     red_threes: int = 0
     went_out: int = 0
     went_out_concealed: int = 0
@@ -67,10 +71,7 @@ def record_with(record: SideRecord, line: DealLine, side: int, result: SideResul
         total=line.totals[side],
         deals=record.deals + 1,
         deal_points=record.deal_points + line.scores[side],
-        natural_canastas=record.natural_canastas + result.natural_canastas,
-        mixed_canastas=record.mixed_canastas + result.mixed_canastas,
-        wild_canastas=record.wild_canastas + result.wild_canastas,
-        sevens_canastas=record.sevens_canastas + result.sevens_canastas,
+        **{kind.field: getattr(record, kind.field) + result.canastas(kind) for kind in CanastaKind},
         red_threes=record.red_threes + result.red_threes,
         went_out=record.went_out + result.went_out,
         went_out_concealed=record.went_out_concealed + (result.went_out and result.concealed),
@@ -117,6 +118,9 @@ class Summary:
     mixed_canastas: int
     wild_canastas: int
     sevens_canastas: int
+    sequence_canastas: int
+    deuce_canastas: int
+    joker_canastas: int
     red_threes: int
     went_out: int
     went_out_concealed: int
@@ -160,10 +164,7 @@ def summarise(games: Sequence[tuple[str, SideRecord]]) -> Summary:
         by_variant=dict(sorted(by_variant.items())),
         deals=sum(r.deals for r in records),
         deal_points=sum(r.deal_points for r in records),
-        natural_canastas=sum(r.natural_canastas for r in records),
-        mixed_canastas=sum(r.mixed_canastas for r in records),
-        wild_canastas=sum(r.wild_canastas for r in records),
-        sevens_canastas=sum(r.sevens_canastas for r in records),
+        **{kind.field: sum(getattr(r, kind.field) for r in records) for kind in CanastaKind},
         red_threes=sum(r.red_threes for r in records),
         went_out=sum(r.went_out for r in records),
         went_out_concealed=sum(r.went_out_concealed for r in records),

@@ -18,10 +18,18 @@ from .text import N_, P, T, Text
 
 
 class CanastaKind(enum.Enum):
-    """The kinds of canasta a rule set may score (Railroad knows all four)."""
+    """The kinds of canasta a rule set may score, in the order score sheets list them.
+
+    Seven wild cards make a WILD canasta; Cuban scores two compositions of them apart:
+    seven twos (DEUCE) and four jokers with three twos (JOKER). A SEQUENCE is seven cards
+    of one suit in a row (Samba's samba, Bolivia's escalera).
+    """
 
     NATURAL = "natural"
     MIXED = "mixed"
+    SEQUENCE = "sequence"
+    DEUCE = "deuce"
+    JOKER = "joker"
     WILD = "wild"
     SEVENS = "sevens"
 
@@ -38,16 +46,45 @@ class CanastaKind(enum.Enum):
 
 #: Every kind, in the order score sheets list them.
 CANASTA_KINDS = tuple(CanastaKind)
+#: Kinds made of wild cards alone: they share the twos and jokers of the packs.
+WILD_KINDS = frozenset({CanastaKind.DEUCE, CanastaKind.JOKER, CanastaKind.WILD})
 
 
-#: The least card points a canasta of each kind can hold (RULES.md section 7): seven
-#: fours; six fours and a two; seven twos; seven sevens.
+#: The least card points a canasta of each kind can hold (RULES.md sections 7 and 10):
+#: seven fours; six fours and a two; 4 to 10 of a suit; seven twos; four jokers and three
+#: twos; seven twos; seven sevens.
 CANASTA_MIN_POINTS: Mapping[CanastaKind, int] = MappingProxyType(
     {
         CanastaKind.NATURAL: 35,
         CanastaKind.MIXED: 50,
+        CanastaKind.SEQUENCE: 50,
+        CanastaKind.DEUCE: 140,
+        CanastaKind.JOKER: 260,
         CanastaKind.WILD: 140,
         CanastaKind.SEVENS: 35,
+    }
+)
+
+
+@dataclass(frozen=True)
+class CanastaName:
+    """How a kind of canasta is called: ``label`` heads its figure on the deal form and the
+    score sheet ("Sambas"), ``word`` names one in a sentence ("samba")."""
+
+    label: str
+    word: str
+
+
+#: The kinds' names where a rule set gives them no name of its own.
+CANASTA_NAMES: Mapping[CanastaKind, CanastaName] = MappingProxyType(
+    {
+        CanastaKind.NATURAL: CanastaName(N_("Natural canastas"), N_("natural")),
+        CanastaKind.MIXED: CanastaName(N_("Mixed canastas"), N_("mixed")),
+        CanastaKind.SEQUENCE: CanastaName(N_("Sequence canastas"), N_("sequence")),
+        CanastaKind.DEUCE: CanastaName(N_("Seven-twos canastas"), N_("seven-twos")),
+        CanastaKind.JOKER: CanastaName(N_("Four-jokers canastas"), N_("four-jokers")),
+        CanastaKind.WILD: CanastaName(N_("Wild canastas"), N_("wild")),
+        CanastaKind.SEVENS: CanastaName(N_("Sevens canastas"), N_("sevens")),
     }
 )
 
@@ -102,8 +139,9 @@ class RuleSet:
     red_three_bonus: int
     #: Totals that replace ``count * red_three_bonus`` for some counts (all four: 800).
     red_three_totals: Mapping[int, int]
-    #: Whether a side that melded nothing scores its red threes negative.
-    red_threes_count_against_unmelded: bool
+    #: Red threes count plus for a side with at least this many canastas, minus for any
+    #: other side; 0 asks only that the side melded something (classic); None: never minus.
+    red_threes_plus_with_canastas: int | None
     going_out_bonus: int
     #: Extra for going out concealed, on top of ``going_out_bonus``; None: not scored.
     concealed_going_out_bonus: int | None
@@ -132,6 +170,22 @@ class RuleSet:
     concealed_canasta_bonus: int = 0
     #: Card points a player who did not go out holds at least (one card of 5).
     least_card_points: int = field(default=5)
+    #: The kinds' own names in this rule set (Samba's sequence is a "samba").
+    canasta_names: Mapping[CanastaKind, CanastaName] = field(default_factory=dict)
+    #: Black threes left in a side's hands cost this each, in place of their card points
+    #: (Bolivia: 100); None: they are card points like any other (no figure of their own).
+    black_three_penalty: int | None = None
+    #: Black threes found in piles a side took score this each (Cuban: 5), with totals for
+    #: some counts (all four: 100); None: no figure of their own.
+    black_three_taken_bonus: int | None = None
+    black_threes_taken_totals: Mapping[int, int] = field(default_factory=dict)
+    #: Which melds are legal (RULES.md sections 2, 5 and 10.5): sequences of one suit,
+    #: wild cards alone, and the most wild cards in a group that has natural cards.
+    sequences: bool = False
+    wild_melds: bool = False
+    max_wilds: int = 3
+    #: The discard pile is frozen for everyone all the time (Cuban, Uruguay).
+    pile_always_frozen: bool = False
 
     @property
     def players(self) -> int:
@@ -145,6 +199,19 @@ class RuleSet:
     def canasta_kinds(self) -> tuple[CanastaKind, ...]:
         """The kinds this rule set scores, in the order the score sheet lists them."""
         return tuple(kind for kind in CANASTA_KINDS if kind in self.canasta_bonuses)
+
+    def canasta_name(self, kind: CanastaKind) -> CanastaName:
+        return self.canasta_names.get(kind, CANASTA_NAMES[kind])
+
+    @property
+    def black_threes_in_packs(self) -> int:
+        """Two black threes per pack: 4 with two packs, 6 with three."""
+        return 2 * self.packs
+
+    def black_threes_taken_score(self, count: int) -> int:
+        if self.black_three_taken_bonus is None or count == 0:
+            return 0
+        return self.black_threes_taken_totals.get(count, count * self.black_three_taken_bonus)
 
     @property
     def max_red_threes(self) -> int:
@@ -168,13 +235,26 @@ class RuleSet:
             return self.canastas_bound
         return (48 * self.packs + self.jokers) // CANASTA_SIZE
 
+    @property
+    def max_wild_canastas(self) -> int:
+        """Canastas of wild cards alone, of every kind together: the twos and jokers, seven
+        at a time (one with two packs and four jokers, two with three packs and six)."""
+        return (4 * self.packs + self.jokers) // CANASTA_SIZE
+
     def max_canastas_of(self, kind: CanastaKind) -> int:
-        """Wild canastas need seven twos or jokers; sevens canastas seven sevens."""
-        if kind is CanastaKind.WILD:
-            return (4 * self.packs + self.jokers) // CANASTA_SIZE
-        if kind is CanastaKind.SEVENS:
-            return 4 * self.packs // CANASTA_SIZE
-        return self.max_natural_canastas if kind is CanastaKind.NATURAL else self.max_canastas
+        """What the cards allow of one kind over all sides: seven twos or jokers to a wild
+        canasta, seven sevens, seven of one suit in a row, four jokers with three twos."""
+        most = {
+            CanastaKind.NATURAL: self.max_natural_canastas,
+            CanastaKind.MIXED: self.max_canastas,
+            # Every run of seven from 4 to A holds its suit's 8, 9 and 10: one run a pack.
+            CanastaKind.SEQUENCE: 4 * self.packs,
+            CanastaKind.DEUCE: 4 * self.packs // CANASTA_SIZE,
+            CanastaKind.JOKER: min(self.jokers // 4, 4 * self.packs // 3),
+            CanastaKind.WILD: self.max_wild_canastas,
+            CanastaKind.SEVENS: 4 * self.packs // CANASTA_SIZE,
+        }
+        return most[kind]
 
     @property
     def concealed_going_out_total(self) -> int | None:
@@ -192,15 +272,21 @@ class RuleSet:
                 minimum = tier.minimum
         return minimum
 
-    def red_three_score(self, count: int, *, melded: bool) -> int:
+    def red_threes_plus(self, *, melded: bool, canastas: int) -> bool:
+        """Whether a side's red threes count plus: it melded (classic), or it has the
+        canastas the rule set asks (Samba: two), or the rule set never counts them minus."""
+        need = self.red_threes_plus_with_canastas
+        if need is None:
+            return True
+        return canastas >= need if need else melded
+
+    def red_three_score(self, count: int, *, plus: bool) -> int:
         """Red threes: ``red_three_bonus`` each, special totals for some counts, negative
-        for a side that melded nothing when the rule set says so."""
+        when they do not count plus."""
         if count == 0:
             return 0
         score = self.red_three_totals.get(count, count * self.red_three_bonus)
-        if not melded and self.red_threes_count_against_unmelded:
-            return -score
-        return score
+        return score if plus else -score
 
     def with_sides(self, sides: int) -> RuleSet:
         """The rule set for a table of ``sides`` (Railroad: players); packs and jokers
@@ -256,7 +342,7 @@ CLASSIC = RuleSet(
     canasta_bonuses=_frozen({CanastaKind.NATURAL: 500, CanastaKind.MIXED: 300}),
     red_three_bonus=100,
     red_three_totals=_frozen({4: 800}),
-    red_threes_count_against_unmelded=True,
+    red_threes_plus_with_canastas=0,
     going_out_bonus=100,
     concealed_going_out_bonus=100,
     canastas_to_go_out=1,
@@ -345,11 +431,13 @@ RAILROAD = RuleSet(
     ),
     red_three_bonus=100,
     red_three_totals=_frozen({}),
-    red_threes_count_against_unmelded=False,
+    red_threes_plus_with_canastas=None,
     going_out_bonus=100,
     concealed_going_out_bonus=None,
     canastas_to_go_out=4,
-    kinds_to_go_out=frozenset(CanastaKind),
+    kinds_to_go_out=frozenset(
+        {CanastaKind.NATURAL, CanastaKind.MIXED, CanastaKind.WILD, CanastaKind.SEVENS}
+    ),
     cards_each=13,
     draw=2,
     kitty=11,
@@ -360,9 +448,111 @@ RAILROAD = RuleSet(
     max_black_threes=None,
 )
 
+# RULES.md section 10: the Canasta family, each for 4 players in 2 partnerships.
+SAMBA = replace(
+    CLASSIC,
+    id="samba",
+    name=N_("Samba"),
+    short_name=N_("Samba"),
+    packs=3,
+    jokers=6,
+    cards_each=15,
+    draw=2,
+    target=10_000,
+    meld_minimums=(*_CLASSIC_TIERS[:3], MeldTier(3000, 120), MeldTier(7000, 160)),
+    canasta_bonuses=_frozen(
+        {CanastaKind.NATURAL: 500, CanastaKind.MIXED: 300, CanastaKind.SEQUENCE: 1500}
+    ),
+    canasta_names=MappingProxyType({CanastaKind.SEQUENCE: CanastaName(N_("Sambas"), N_("samba"))}),
+    red_three_totals=_frozen({6: 1000}),
+    red_threes_plus_with_canastas=2,
+    going_out_bonus=200,
+    concealed_going_out_bonus=None,
+    canastas_to_go_out=2,
+    canastas_bound=None,
+    sequences=True,
+    max_wilds=2,
+)
+BOLIVIA = replace(
+    SAMBA,
+    id="bolivia",
+    name=N_("Bolivia"),
+    short_name=N_("Bolivia"),
+    target=15_000,
+    meld_minimums=(*_CLASSIC_TIERS[:3], MeldTier(3000, 120), MeldTier(7000, 150)),
+    canasta_bonuses=_frozen(
+        {
+            CanastaKind.NATURAL: 500,
+            CanastaKind.MIXED: 300,
+            CanastaKind.SEQUENCE: 1500,
+            CanastaKind.WILD: 2500,
+        }
+    ),
+    canasta_names=MappingProxyType(
+        {
+            CanastaKind.SEQUENCE: CanastaName(N_("Escaleras"), N_("escalera")),
+            CanastaKind.WILD: CanastaName(N_("Bolivias"), N_("bolivia")),
+        }
+    ),
+    kinds_to_go_out=frozenset({CanastaKind.SEQUENCE}),
+    black_three_penalty=100,
+    wild_melds=True,
+)
+CUBAN = replace(
+    CLASSIC,
+    id="cuban",
+    name=N_("Cuban Canasta"),
+    short_name=N_("Cuban"),
+    cards_each=13,
+    target=7500,
+    meld_minimums=(*_CLASSIC_TIERS[:3], MeldTier(3000, 120), MeldTier(5000, 150)),
+    canasta_bonuses=_frozen(
+        {
+            CanastaKind.NATURAL: 500,
+            CanastaKind.MIXED: 300,
+            CanastaKind.DEUCE: 4000,
+            CanastaKind.JOKER: 3000,
+            CanastaKind.WILD: 2000,
+        }
+    ),
+    red_three_totals=_frozen({1: 100, 2: 300, 3: 500, 4: 1000}),
+    red_threes_plus_with_canastas=1,
+    concealed_going_out_bonus=None,
+    black_three_taken_bonus=5,
+    black_threes_taken_totals=_frozen({4: 100}),
+    wild_melds=True,
+    max_meld=CANASTA_SIZE,
+    pile_always_frozen=True,
+)
+URUGUAY = replace(
+    CLASSIC,
+    id="uruguay",
+    name=N_("Uruguay"),
+    short_name=N_("Uruguay"),
+    canasta_bonuses=_frozen(
+        {CanastaKind.NATURAL: 500, CanastaKind.MIXED: 300, CanastaKind.WILD: 2000}
+    ),
+    wild_melds=True,
+    pile_always_frozen=True,
+)
+
 #: Every rule set the app knows, by id, in the order the new-game page offers them.
 VARIANTS: Mapping[str, RuleSet] = MappingProxyType(
-    {rules.id: rules for rules in (CLASSIC, CLASSIC_2, CLASSIC_3, CLASSIC_6, CLASSIC_6X3, RAILROAD)}
+    {
+        rules.id: rules
+        for rules in (
+            CLASSIC,
+            CLASSIC_2,
+            CLASSIC_3,
+            CLASSIC_6,
+            CLASSIC_6X3,
+            RAILROAD,
+            SAMBA,
+            BOLIVIA,
+            CUBAN,
+            URUGUAY,
+        )
+    }
 )
 
 
@@ -395,11 +585,21 @@ _BONUS_OPTIONS = (
     "going_out_bonus",
     "concealed_going_out_bonus",
 )
+#: Black-three options, for the rule sets that score black threes apart (section 10).
+_BLACK_THREE_OPTIONS = {
+    "black_three_penalty": "black_three_penalty",
+    "black_three_taken_bonus": "black_three_taken_bonus",
+    "all_black_threes_taken_bonus": "black_three_taken_bonus",
+}
+#: Most canastas a table may ask before going out: more than a side ever melds.
+MOST_CANASTAS_TO_GO_OUT = 10
 
 OPTION_NAMES = (
     "target",
     *_CANASTA_OPTIONS,
     *_BONUS_OPTIONS,
+    *_BLACK_THREE_OPTIONS,
+    "canastas_to_go_out",
     "meld_minimums",
     *_BOOLEAN_OPTIONS,
 )
@@ -455,6 +655,7 @@ def apply_options(rules: RuleSet, options: Mapping[str, object]) -> RuleSet:
     changes: dict[str, object] = {}
     bonuses = dict(rules.canasta_bonuses)
     red_three_totals = dict(rules.red_three_totals)
+    black_threes_taken_totals = dict(rules.black_threes_taken_totals)
     for name, value in options.items():
         if name == "target":
             changes["target"] = _points(name, value, low=5, high=MAX_TARGET, what=N_("target"))
@@ -466,10 +667,35 @@ def apply_options(rules: RuleSet, options: Mapping[str, object]) -> RuleSet:
                     T(
                         "%(rules)s has no %(kind)s canastas.",
                         rules=T(rules.name),
-                        kind=T(kind.value),
+                        kind=T(rules.canasta_name(kind).word),
                     ),
                 )
             bonuses[kind] = _points(name, value, low=0, high=MAX_BONUS, what=N_("bonus"))
+        elif name in _BLACK_THREE_OPTIONS:
+            if getattr(rules, _BLACK_THREE_OPTIONS[name]) is None:
+                raise OptionError(
+                    name,
+                    T("%(rules)s does not score black threes apart.", rules=T(rules.name)),
+                )
+            points = _points(name, value, low=0, high=MAX_BONUS, what=N_("bonus"))
+            if name == "all_black_threes_taken_bonus":
+                black_threes_taken_totals[rules.black_threes_in_packs] = points
+            else:
+                changes[name] = points
+        elif name == "canastas_to_go_out":
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise OptionError(name, T("The canastas to go out are a whole number."))
+            least = max(1, len(rules.kinds_to_go_out))
+            if not least <= value <= MOST_CANASTAS_TO_GO_OUT:
+                raise OptionError(
+                    name,
+                    T(
+                        "The canastas to go out must be between %(low)s and %(high)s.",
+                        low=least,
+                        high=MOST_CANASTAS_TO_GO_OUT,
+                    ),
+                )
+            changes[name] = value
         elif name == "all_red_threes_bonus":
             points = _points(name, value, low=0, high=MAX_BONUS, what=N_("bonus"))
             red_three_totals[rules.max_red_threes] = points
@@ -492,6 +718,7 @@ def apply_options(rules: RuleSet, options: Mapping[str, object]) -> RuleSet:
             raise OptionError(name, T("There is no house option called %(name)s.", name=repr(name)))
     changes["canasta_bonuses"] = _frozen(bonuses)
     changes["red_three_totals"] = _frozen(red_three_totals)
+    changes["black_threes_taken_totals"] = _frozen(black_threes_taken_totals)
     return replace(rules, **changes)  # type: ignore[arg-type]
 
 
@@ -506,6 +733,15 @@ def options_of(rules: RuleSet) -> dict[str, object]:
         options["all_red_threes_bonus"] = rules.red_three_totals[rules.max_red_threes]
     options["going_out_bonus"] = rules.going_out_bonus
     options["concealed_going_out_bonus"] = rules.concealed_going_out_bonus
+    if rules.black_three_penalty is not None:
+        options["black_three_penalty"] = rules.black_three_penalty
+    if rules.black_three_taken_bonus is not None:
+        options["black_three_taken_bonus"] = rules.black_three_taken_bonus
+        if rules.black_threes_in_packs in rules.black_threes_taken_totals:
+            options["all_black_threes_taken_bonus"] = rules.black_threes_taken_totals[
+                rules.black_threes_in_packs
+            ]
+    options["canastas_to_go_out"] = rules.canastas_to_go_out
     options["meld_minimums"] = [
         {"from": tier.from_total, "minimum": tier.minimum} for tier in rules.meld_minimums
     ]

@@ -151,6 +151,12 @@ class DealResult(db.Model):  # type: ignore[name-defined]
     went_out: Mapped[bool] = mapped_column(default=False)
     concealed: Mapped[bool] = mapped_column(default=False)
     hand_points: Mapped[int] = mapped_column(default=0)
+    # The Canasta family's figures (RULES.md section 10); 0 in every other rule set.
+    sequence_canastas: Mapped[int] = mapped_column(default=0, server_default="0")
+    deuce_canastas: Mapped[int] = mapped_column(default=0, server_default="0")
+    joker_canastas: Mapped[int] = mapped_column(default=0, server_default="0")
+    black_threes_in_hand: Mapped[int] = mapped_column(default=0, server_default="0")
+    black_threes_taken: Mapped[int] = mapped_column(default=0, server_default="0")
 
     deal: Mapped[Deal] = relationship(back_populates="results")
 

@@ -174,6 +174,7 @@ PRECACHE = (
     "app.css",
     "app.js",
     "offline.js",
+    "score.js",
     "vendor/htmx-2.0.11.min.js",
     "icon.svg",
     "manifest.webmanifest",

@@ -13,10 +13,13 @@ from alembic import op
 import sqlalchemy as sa
 
 from scorekeeper.rules import VARIANTS, SideResult, apply_options, replay, seating
-from scorekeeper.rules.scoring import INTEGER_FIELDS
 from scorekeeper.rules.stats import side_records
 from scorekeeper.store.players import is_default_name, name_key, record_to_json
 
+
+# The deal figures as they stood at this revision (later revisions add more columns).
+INTEGER_FIELDS = ('meld_points', 'natural_canastas', 'mixed_canastas', 'wild_canastas',
+                  'sevens_canastas', 'concealed_canastas', 'red_threes', 'hand_points')
 
 # revision identifiers, used by Alembic.
 revision = 'dd46872ae961'
