@@ -109,29 +109,35 @@ def test_worked_examples_are_legal_deals(variant: str, side: SideResult, score: 
     assert errors_of(validate_deal([side, other], rules)) == []
 
 
+#: Sections 10.1 to 10.4: from each total upward, the initial meld needs the minimum.
+TIERS = {
+    "samba": [(0, 50), (1500, 90), (3000, 120), (7000, 160)],
+    "bolivia": [(0, 50), (1500, 90), (3000, 120), (7000, 150)],
+    "cuban": [(0, 50), (1500, 90), (3000, 120), (5000, 150)],
+    "uruguay": [(0, 50), (1500, 90), (3000, 120)],
+}
+
+
+@pytest.mark.parametrize("variant", FAMILY)
+def test_minimums_at_every_tier_edge(variant: str) -> None:
+    """Below 0: 15; each tier from its total, the one below it up to 5 less."""
+    rules = rules_of(variant)
+    assert rules.meld_minimum(-5) == 15
+    below = 15
+    for start, minimum in TIERS[variant]:
+        assert rules.meld_minimum(start - 5) == below, start
+        assert rules.meld_minimum(start) == minimum, start
+        below = minimum
+    assert rules.meld_minimum(100_000) == below
+
+
 @pytest.mark.parametrize(
     ("variant", "total", "minimum"),
-    [
-        ("samba", -5, 15),
-        ("samba", 0, 50),
-        ("samba", 1495, 50),
-        ("samba", 1500, 90),
-        ("samba", 2995, 90),
-        ("samba", 3000, 120),
-        ("samba", 6995, 120),
-        ("samba", 7000, 160),
-        ("bolivia", 6995, 120),
-        ("bolivia", 7000, 150),
-        ("cuban", 2995, 90),
-        ("cuban", 3000, 120),
-        ("cuban", 4995, 120),
-        ("cuban", 5000, 150),
-        ("uruguay", 2995, 90),
-        ("uruguay", 3000, 120),
-        ("uruguay", 100_000, 120),
-    ],
-)
-def test_minimums(variant: str, total: int, minimum: int) -> None:
+    [("samba", 6995, 120), ("samba", 7000, 160), ("bolivia", 7000, 150), ("cuban", 4995, 120),
+     ("cuban", 5000, 150)],
+)  # fmt: skip
+def test_worked_minimums(variant: str, total: int, minimum: int) -> None:
+    """Section 10.6's minimums."""
     assert rules_of(variant).meld_minimum(total) == minimum
 
 
@@ -456,3 +462,21 @@ def test_each_black_three_moves_the_score_by_the_same_step_until_all(
         SideResult(**{figure: count}), rules
     )
     assert step == (-100 if variant == "bolivia" else 5)
+
+
+@pytest.mark.parametrize(
+    ("variant", "partnerships"),
+    [
+        ("classic", True),
+        ("classic-2", False),
+        ("classic-3", False),
+        ("classic-6", True),
+        ("classic-6x3", True),
+        ("railroad", False),
+        *((variant, True) for variant in FAMILY),
+    ],
+)
+def test_who_plays_in_partnerships(variant: str, partnerships: bool) -> None:
+    """Sections 2, 3, 5 and 10: partners sit together in classic, the six-player games and
+    the family; everyone plays alone in the 2- and 3-player games and in Railroad."""
+    assert rules_of(variant).partnerships is partnerships

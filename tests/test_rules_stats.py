@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scorekeeper.rules import CLASSIC, SideResult, apply_options, replay
+from scorekeeper.rules import CLASSIC, VARIANTS, CanastaKind, SideResult, apply_options, replay
 from scorekeeper.rules.stats import (
     Meeting,
     Outcome,
@@ -129,3 +129,31 @@ def test_records_add_up_to_the_replayed_game(played: list[list[SideResult]]) -> 
     summary = summarise([("classic", record) for record in records])
     assert summary.deal_points == sum(sum(line.scores) for line in state.lines)
     assert summary.games.won == (1 if state.finished else 0)
+
+
+@given(
+    st.sampled_from(["railroad", "samba", "bolivia", "cuban", "uruguay"]),
+    st.lists(st.lists(st.integers(0, 2), min_size=7, max_size=7), min_size=1, max_size=5),
+)
+def test_every_kind_of_canasta_is_counted_in_the_records(
+    variant: str, counts: list[list[int]]
+) -> None:
+    """A player's page counts each kind a side melded, deal by deal and over games: the
+    sevens of Railroad and the sambas, escaleras, bolivias and Cuban wild canastas of the
+    family (issue 30)."""
+    rules = VARIANTS[variant]
+    kinds = [kind for kind in CanastaKind if kind in rules.canasta_kinds]
+    played = [
+        [
+            SideResult(meld_points=1000, **{k.field: n for k, n in zip(kinds, row, strict=False)}),
+            SideResult(hand_points=50),
+        ]
+        for row in counts
+    ]
+    records = side_records(replay(rules, played), played)
+    summary = summarise([(variant, records[0]), (variant, records[0])])
+    for index, kind in enumerate(kinds):
+        made = sum(row[index] for row in counts)
+        assert getattr(records[0], kind.field) == made
+        assert getattr(records[1], kind.field) == 0
+        assert getattr(summary, kind.field) == 2 * made

@@ -15,7 +15,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.rules import (
-    CanastaKind,
     OptionError,
     RuleSet,
     Seat,
@@ -248,6 +247,28 @@ def test_canastas_to_go_out(rules: RuleSet, needed: int) -> None:
         validate_deal([short, *others], rules), ERROR
     )
     assert errors_of(validate_deal([enough, *others], rules)) == []
+
+
+@pytest.mark.parametrize(
+    ("variant_id", "cards_each", "draw", "kitty", "packs", "jokers"),
+    [
+        # Section 2: 11 each, draw 1; two packs and four jokers.
+        ("classic", 11, 1, 0, 2, 4),
+        # Section 3: 2 players 15 each and draw 2; 3 players 13; 6 players 13 from 3 packs.
+        ("classic-2", 15, 2, 0, 2, 4),
+        ("classic-3", 13, 1, 0, 2, 4),
+        ("classic-6", 13, 1, 0, 3, 6),
+        ("classic-6x3", 13, 1, 0, 3, 6),
+        # Section 5: 13 each plus an 11-card kitty, draw 2 (the smallest table: 2 players).
+        ("railroad", 13, 2, 11, 4, 4),
+    ],
+)
+def test_cards_dealt_and_drawn(
+    variant_id: str, cards_each: int, draw: int, kitty: int, packs: int, jokers: int
+) -> None:
+    rules = VARIANTS[variant_id]
+    assert (rules.cards_each, rules.draw, rules.kitty) == (cards_each, draw, kitty)
+    assert (rules.packs, rules.jokers) == (packs, jokers)
 
 
 def test_railroad_needs_one_of_each_kind() -> None:
