@@ -26,7 +26,9 @@ from ..rules import (
     check_pickup,
     parse_card,
     parse_cards,
+    starts_sequence,
 )
+from ..rules.text import T
 from ..store.games import load, sheet_of
 from . import BODY, ApiError, answers, bp, schemas, spec
 
@@ -122,7 +124,9 @@ def check_pickup_view(json: schemas.Pickup) -> Response:
 
     ``top`` (card), ``frozen``, ``side_has_melded``, ``pile_size``; the hand either as
     ``hand`` (cards) or as counts ``natural_matches``, ``wild_cards``, ``cards_in_hand``;
-    ``side_melds`` and ``full_melds`` (ranks, e.g. ``["K", "7"]``).
+    ``side_melds`` and ``full_melds`` (ranks, e.g. ``["K", "7"]``). Given as cards, the
+    hand also says whether it could start a sequence with the top card, which never takes
+    the pile (Samba, Bolivia).
     """
     rules, _ = rules_and_sheet(json)
     top = _card(json.top, "top")
@@ -131,10 +135,12 @@ def check_pickup_view(json: schemas.Pickup) -> Response:
         natural_matches = sum(card.rank is top.rank and card.natural for card in hand)
         wild_cards = sum(card.wild for card in hand)
         cards_in_hand = len(hand)
+        sequence_in_hand = starts_sequence(top, hand)
     else:
         natural_matches = json.natural_matches
         wild_cards = json.wild_cards
         cards_in_hand = json.cards_in_hand
+        sequence_in_hand = False
     answer = check_pickup(
         rules,
         top=top,
@@ -146,6 +152,7 @@ def check_pickup_view(json: schemas.Pickup) -> Response:
         full_melds=[c.rank for c in _cards(json.full_melds, "full_melds")],
         cards_in_hand=cards_in_hand,
         pile_size=json.pile_size,
+        sequence_in_hand=sequence_in_hand,
     )
     return jsonify(
         {"allowed": answer.allowed, "rule": answer.rule, "reason": render_text(answer.reason)}
@@ -157,8 +164,9 @@ def check_pickup_view(json: schemas.Pickup) -> Response:
 def check_going_out_view(json: schemas.GoingOut) -> Response:
     """May the player go out, and would it be concealed?
 
-    ``canastas`` by kind (``{"natural": 1, "mixed": 0}``), ``cards_left`` (cards in hand
-    after melding, at most the discard), ``last_discard`` (card or null),
+    ``canastas`` by kind (``{"natural": 1, "mixed": 0}``; the family's ``"sequence"``,
+    ``"deuce"``, ``"joker"``, ``"wild"`` where the rule set scores them), ``cards_left``
+    (cards in hand after melding, at most the discard), ``last_discard`` (card or null),
     ``melded_before`` (the player had melded in an earlier turn).
     """
     rules, _ = rules_and_sheet(json)
@@ -167,9 +175,22 @@ def check_going_out_view(json: schemas.GoingOut) -> Response:
         try:
             kind = CanastaKind(name)
         except ValueError:
+            known = ", ".join(kind.value for kind in rules.canasta_kinds)
             raise ApiError(
-                422, f"No canasta kind {name!r}.", {f"canastas.{name}": "Unknown kind."}
+                422,
+                f"No canasta kind {name!r}; {rules.id} has {known}.",
+                {f"canastas.{name}": "Unknown kind."},
             ) from None
+        if count and kind not in rules.canasta_bonuses:
+            # A kind the rule set never scores cannot be on the side's table.
+            text = render_text(
+                T(
+                    "%(rules)s has no %(kind)s canastas.",
+                    rules=T(rules.name),
+                    kind=T(rules.canasta_name(kind).word),
+                )
+            )
+            raise ApiError(422, text, {f"canastas.{name}": text})
         canastas[kind] = count
     discard = json.last_discard
     verdict = check_going_out(

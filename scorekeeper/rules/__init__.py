@@ -15,6 +15,7 @@ from .checks import (
     check_initial_meld,
     check_meld,
     check_pickup,
+    starts_sequence,
 )
 from .game import DealLine, GameState, Seat, replay, seating, winner_of
 from .scoring import (
@@ -89,6 +90,7 @@ __all__ = [
     "score_side",
     "score_table",
     "seating",
+    "starts_sequence",
     "validate_deal",
     "warnings_of",
     "winner_of",

@@ -1,18 +1,20 @@
 """Settling arguments at the table: is a meld legal, does an initial meld reach the
 minimum, may a side take the discard pile, may a player go out.
 
-Each answer says yes or no and names the rule that decides it (RULES.md sections 2 and 5),
-under the game's rule set and options.
+Each answer says yes or no and names the rule that decides it (RULES.md sections 2, 5 and
+10.5), under the game's rule set and options. Nothing here tests a rule set's id: the answers
+follow the rule set's data (``sequences``, ``wild_melds``, ``max_wilds``, ``max_meld``, ...).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from .cards import Card, Rank, card_points
 from .text import P, T, Text
-from .variants import CanastaKind, RuleSet
+from .variants import CANASTA_SIZE, CanastaKind, RuleSet
 
 
 @dataclass(frozen=True)
@@ -22,7 +24,8 @@ class MeldVerdict:
     legal: bool
     reason: Text
     rule: str
-    #: The meld's rank ("wild" for a Railroad meld of wild cards only), or None.
+    #: The meld's rank ("wild" for a meld of wild cards only), or None (a sequence, or
+    #: cards of several ranks).
     rank: str | None
     naturals: int
     wilds: int
@@ -30,8 +33,49 @@ class MeldVerdict:
     canasta: CanastaKind | None = None
 
 
+#: The ranks a sequence runs through, low to high: 4 low, ace high (RULES.md section 10.1).
+RUN_RANKS = (
+    Rank.FOUR,
+    Rank.FIVE,
+    Rank.SIX,
+    Rank.SEVEN,
+    Rank.EIGHT,
+    Rank.NINE,
+    Rank.TEN,
+    Rank.JACK,
+    Rank.QUEEN,
+    Rank.KING,
+    Rank.ACE,
+)
+_RUN_INDEX = {rank: index for index, rank in enumerate(RUN_RANKS)}
+
+
+def is_run(cards: Sequence[Card]) -> bool:
+    """Natural cards of one suit, each rank once, in a row from 4 up to the ace."""
+    if not cards or any(c.suit is None or c.rank not in _RUN_INDEX for c in cards):
+        return False
+    if len({card.suit for card in cards}) != 1:
+        return False
+    places = sorted(_RUN_INDEX[card.rank] for card in cards)
+    return places == list(range(places[0], places[0] + len(places)))
+
+
+def wild_canasta_kind(cards: Sequence[Card], rules: RuleSet) -> CanastaKind | None:
+    """The kind of a canasta of seven wild cards: Cuban scores seven twos (DEUCE) and four
+    jokers with three twos (JOKER) apart; any other seven are WILD (RULES.md 5, 10)."""
+    jokers = sum(card.rank is Rank.JOKER for card in cards)
+    twos = len(cards) - jokers
+    if twos == CANASTA_SIZE and CanastaKind.DEUCE in rules.canasta_bonuses:
+        return CanastaKind.DEUCE
+    if (jokers, twos) == (4, 3) and CanastaKind.JOKER in rules.canasta_bonuses:
+        return CanastaKind.JOKER
+    return CanastaKind.WILD if CanastaKind.WILD in rules.canasta_bonuses else None
+
+
 def check_meld(cards: Sequence[Card], rules: RuleSet, *, going_out: bool = False) -> MeldVerdict:
-    """Check one meld under ``rules``; ``going_out`` allows black threes (RULES.md 2, 5)."""
+    """Check one meld under ``rules``; ``going_out`` allows black threes (RULES.md 2, 5,
+    10.5): a group of one rank, wild cards alone where the rule set melds them, or a
+    sequence of one suit where it has sequences."""
     naturals = [card for card in cards if card.natural]
     wilds = [card for card in cards if card.wild]
     threes = [card for card in cards if card.rank is Rank.THREE]
@@ -46,6 +90,8 @@ def check_meld(cards: Sequence[Card], rules: RuleSet, *, going_out: bool = False
     if threes:
         if wilds:
             return no("threes_with_wilds", T("Black threes never meld with wild cards."), "3")
+        if naturals and rules.sequences and len(ranks) > 1:
+            return no("sequence_three", T("A sequence runs from 4 up to the ace: no threes."))
         if naturals:
             return no("one_rank", T("A meld is of one rank: black threes cannot join other cards."))
         if not going_out:
@@ -82,68 +128,147 @@ def check_meld(cards: Sequence[Card], rules: RuleSet, *, going_out: bool = False
             "too_few", T("A meld has at least 3 cards."), ranks[0] if len(ranks) == 1 else None
         )
     if len(ranks) > 1:
+        if rules.sequences:
+            return _check_sequence(cards, rules, no)
         return no(
             "one_rank",
             T("A meld is of one rank; these cards are %(ranks)s.", ranks=", ".join(ranks)),
         )
     if rules.max_meld is not None and len(cards) > rules.max_meld:
-        return no(
-            "meld_full",
-            T(
-                "A meld of %(size)s cards is a canasta and takes no more cards.",
-                size=rules.max_meld,
-            ),
-            ranks[0] if ranks else "wild",
-        )
+        return _meld_full(rules.max_meld, no, ranks[0] if ranks else "wild")
     if not naturals:
-        if CanastaKind.WILD not in rules.canasta_bonuses:
-            return no("two_naturals", T("A meld needs at least 2 natural cards."))
-        # Railroad: a meld of wild cards only, up to a wild canasta of 7.
-        wild_canasta = CanastaKind.WILD if len(cards) == 7 else None
-        return MeldVerdict(
-            True,
-            P(
-                "Legal: a meld of %(num)s wild cards, %(points)s points, a wild canasta.",
-                "Legal: a meld of %(num)s wild cards, %(points)s points, a wild canasta.",
-                len(wilds),
-                points=points,
-            )
-            if wild_canasta
-            else P(
-                "Legal: a meld of %(num)s wild card, %(points)s points.",
-                "Legal: a meld of %(num)s wild cards, %(points)s points.",
-                len(wilds),
-                points=points,
+        return _check_wild_meld(cards, rules, no)
+    return _check_group(cards, rules, no)
+
+
+class _Refuse(Protocol):
+    def __call__(self, rule: str, reason: Text, rank: str | None = None) -> MeldVerdict: ...
+
+
+def _meld_full(size: int, no: _Refuse, rank: str | None) -> MeldVerdict:
+    return no(
+        "meld_full",
+        T("A meld of %(size)s cards is a canasta and takes no more cards.", size=size),
+        rank,
+    )
+
+
+def _check_sequence(cards: Sequence[Card], rules: RuleSet, no: _Refuse) -> MeldVerdict:
+    """Cards of several ranks: legal only as a sequence (RULES.md 10.1): 3 to 7 cards of
+    one suit in a row, no wild card (a two is never natural in a sequence); seven are a
+    canasta of kind SEQUENCE (Samba's samba, Bolivia's escalera)."""
+    naturals = [card for card in cards if card.natural]
+    if any(card.suit is None for card in naturals):
+        ranks = sorted({card.rank.value for card in naturals})
+        return no(
+            "one_rank",
+            T(
+                "A meld is of one rank, or a sequence of one suit with the suit written on "
+                "every card (4H 5H 6H); these cards are %(ranks)s.",
+                ranks=", ".join(ranks),
             ),
-            "legal",
-            "wild",
-            0,
-            len(wilds),
-            points,
-            wild_canasta,
         )
-    rank = ranks[0]
+    if len(naturals) < len(cards):
+        return no(
+            "sequence_wild",
+            T("A sequence has no wild cards: jokers and twos never stand in it."),
+        )
+    if len({card.suit for card in cards}) > 1:
+        return no("sequence_suit", T("A sequence is of one suit."))
+    if not is_run(cards):
+        return no(
+            "sequence_gap",
+            T("A sequence is cards in a row, each rank once, from 4 up to the ace."),
+        )
+    if len(cards) > CANASTA_SIZE:
+        return no(
+            "sequence_long",
+            T(
+                "A sequence has at most %(size)s cards: at %(size)s it is a canasta and takes "
+                "no more.",
+                size=CANASTA_SIZE,
+            ),
+        )
+    run = sorted(cards, key=lambda card: _RUN_INDEX[card.rank])
+    points = card_points(cards)
+    canasta = CanastaKind.SEQUENCE if len(cards) == CANASTA_SIZE else None
+    if canasta:
+        reason = T(
+            "Legal: a sequence from %(low)s to %(high)s, %(points)s points, a canasta (%(kind)s).",
+            low=str(run[0]),
+            high=str(run[-1]),
+            points=points,
+            kind=T(rules.canasta_name(canasta).word),
+        )
+    else:
+        reason = T(
+            "Legal: a sequence from %(low)s to %(high)s, %(points)s points.",
+            low=str(run[0]),
+            high=str(run[-1]),
+            points=points,
+        )
+    return MeldVerdict(True, reason, "legal", None, len(cards), 0, points, canasta)
+
+
+def _check_wild_meld(cards: Sequence[Card], rules: RuleSet, no: _Refuse) -> MeldVerdict:
+    """Wild cards alone (RULES.md 5, 10.2 to 10.4): 3 to 7 where the rule set melds them;
+    seven are a canasta of the kind their twos and jokers make."""
+    if not rules.wild_melds:
+        return no("two_naturals", T("A meld needs at least 2 natural cards."))
+    if len(cards) > CANASTA_SIZE:
+        return _meld_full(CANASTA_SIZE, no, "wild")
+    points = card_points(cards)
+    canasta = wild_canasta_kind(cards, rules) if len(cards) == CANASTA_SIZE else None
+    reason = (
+        T(
+            "Legal: a meld of %(num)s wild cards, %(points)s points, a %(kind)s canasta.",
+            num=len(cards),
+            points=points,
+            kind=T(rules.canasta_name(canasta).word),
+        )
+        if canasta
+        else P(
+            "Legal: a meld of %(num)s wild card, %(points)s points.",
+            "Legal: a meld of %(num)s wild cards, %(points)s points.",
+            len(cards),
+            points=points,
+        )
+    )
+    return MeldVerdict(True, reason, "legal", "wild", 0, len(cards), points, canasta)
+
+
+def _check_group(cards: Sequence[Card], rules: RuleSet, no: _Refuse) -> MeldVerdict:
+    """Cards of one rank with at most ``rules.max_wilds`` wild cards (RULES.md 2, 10.1)."""
+    naturals = [card for card in cards if card.natural]
+    wilds = len(cards) - len(naturals)
+    rank = naturals[0].rank.value
+    points = card_points(cards)
     if len(naturals) < 2:
         return no("two_naturals", T("A meld needs at least 2 natural cards."), rank)
-    if len(wilds) > 3:
+    if wilds > rules.max_wilds:
         return no(
             "three_wilds",
-            T("A meld has at most 3 wild cards; this one has %(wilds)s.", wilds=len(wilds)),
+            P(
+                "A meld has at most %(num)s wild card; this one has %(wilds)s.",
+                "A meld has at most %(num)s wild cards; this one has %(wilds)s.",
+                rules.max_wilds,
+                wilds=wilds,
+            ),
             rank,
         )
-    if len(wilds) > len(naturals) and not rules.wilds_may_outnumber_naturals:
+    if wilds > len(naturals) and not rules.wilds_may_outnumber_naturals:
         return no(
             "wilds_outnumber",
             T(
                 "Wild cards may not outnumber natural cards "
                 "(%(wilds)s wild, %(naturals)s natural).",
-                wilds=len(wilds),
+                wilds=wilds,
                 naturals=len(naturals),
             ),
             rank,
         )
     canasta: CanastaKind | None = None
-    if len(cards) >= 7:
+    if len(cards) >= CANASTA_SIZE:
         if wilds:
             canasta = CanastaKind.MIXED
         elif rank == Rank.SEVEN.value and CanastaKind.SEVENS in rules.canasta_bonuses:
@@ -155,30 +280,21 @@ def check_meld(cards: Sequence[Card], rules: RuleSet, *, going_out: bool = False
             "Legal: %(naturals)s natural and %(wilds)s wild cards of rank %(rank)s, "
             "%(points)s points, a %(kind)s canasta.",
             naturals=len(naturals),
-            wilds=len(wilds),
+            wilds=wilds,
             rank=rank,
             points=points,
-            kind=T(canasta.value),
+            kind=T(rules.canasta_name(canasta).word),
         )
     else:
         reason = T(
             "Legal: %(naturals)s natural and %(wilds)s wild cards of rank %(rank)s, "
             "%(points)s points.",
             naturals=len(naturals),
-            wilds=len(wilds),
+            wilds=wilds,
             rank=rank,
             points=points,
         )
-    return MeldVerdict(
-        True,
-        reason,
-        "legal",
-        rank,
-        len(naturals),
-        len(wilds),
-        points,
-        canasta,
-    )
+    return MeldVerdict(True, reason, "legal", rank, len(naturals), wilds, points, canasta)
 
 
 @dataclass(frozen=True)
@@ -241,11 +357,12 @@ def check_initial_meld(
                 T("Meld %(number)s is not legal: %(reason)s", number=number, reason=verdict.reason),
                 verdicts,
             )
-    # One meld per rank (classic); Railroad starts a new one only beside a finished canasta.
+    # One meld per rank (classic, Cuban too); Railroad starts a new one beside a closed
+    # canasta. Sequences have no rank: several may go down at once.
     for rank in {v.rank for v in verdicts if v.rank is not None}:
         same = [v for v in verdicts if v.rank == rank]
-        unfinished = [v for v in same if rules.max_meld is None or v.canasta is None]
-        if len(same) > 1 and (rules.max_meld is None or len(unfinished) > 1):
+        unfinished = [v for v in same if v.canasta is None]
+        if len(same) > 1 and (not rules.new_meld_beside_canasta or len(unfinished) > 1):
             return answer(
                 points,
                 False,
@@ -299,6 +416,19 @@ class Answer:
     reason: Text
 
 
+def starts_sequence(top: Card, hand: Sequence[Card]) -> bool:
+    """Whether two cards of the hand would make a sequence of three with ``top`` (the way
+    Samba and Bolivia never take the pile: RULES.md 10.5)."""
+    if top.suit is None or top.rank not in _RUN_INDEX:
+        return False
+    suited = {card.rank for card in hand if card.suit is top.suit and card.natural}
+    place = _RUN_INDEX[top.rank]
+    windows = (RUN_RANKS[low : low + 3] for low in range(max(place - 2, 0), place + 1))
+    return any(
+        len(window) == 3 and all(r is top.rank or r in suited for r in window) for window in windows
+    )
+
+
 def check_pickup(
     rules: RuleSet,
     *,
@@ -311,16 +441,21 @@ def check_pickup(
     full_melds: Sequence[Rank] = (),
     cards_in_hand: int,
     pile_size: int,
+    sequence_in_hand: bool = False,
 ) -> Answer:
-    """May this side take the discard pile? (RULES.md section 2, and section 5 for
-    Railroad, where a finished canasta takes no more cards).
+    """May this side take the discard pile? (RULES.md section 2; section 5 for Railroad,
+    where a finished canasta takes no more cards; section 10.5 for the family).
 
     ``natural_matches`` and ``wild_cards`` are the cards in hand that could go with the top
     card; ``side_melds`` the ranks the side has melded (``full_melds`` those that are
-    closed canastas).
+    closed canastas); ``sequence_in_hand`` whether the hand could start a sequence with the
+    top card, which never takes the pile. The pile is taken only with cards of the top
+    card's rank: sequences never take it, so a hand that only has a sequence is refused
+    (with its own rule where the rule set has sequences).
     """
     if rules.max_meld is None:
         full_melds = ()  # classic canastas never close: a card can always be added
+    frozen = frozen or rules.pile_always_frozen
     if top.wild:
         return Answer(False, "wild_on_top", T("The pile is never taken with a wild card on top."))
     if top.rank is Rank.THREE:
@@ -338,27 +473,34 @@ def check_pickup(
             T("A player holding one card may not take a pile of one card."),
         )
     rank = top.rank.value
+    if top.rank in full_melds and not rules.new_meld_beside_canasta:
+        # Cuban: the canasta is closed, and a side has no second meld of a rank.
+        return Answer(
+            False,
+            "meld_full",
+            T(
+                "The side's meld of rank %(rank)s is a closed canasta, and a side has one meld "
+                "of each rank: the top card cannot be melded.",
+                rank=rank,
+            ),
+        )
+    sequence_only = rules.sequences and sequence_in_hand
     if frozen or not side_has_melded:
         if natural_matches >= 2:
-            return Answer(
-                True,
-                "natural_pair",
-                T(
-                    "Yes: the pile is frozen, and a natural pair of rank %(rank)s takes it.",
-                    rank=rank,
-                )
-                if side_has_melded
-                else T(
-                    "Yes: the pile is frozen for a side that has not melded, and a natural "
-                    "pair of rank %(rank)s takes it. The meld must also reach the side's "
-                    "minimum.",
-                    rank=rank,
-                ),
-            )
+            return Answer(True, "natural_pair", _frozen_pair_reason(rules, rank, side_has_melded))
+        if sequence_only:
+            return _no_sequence_from_pile(rank)
         return Answer(
             False,
             "needs_natural_pair",
             T(
+                "In %(rules)s the pile is always frozen: it is taken only with a natural pair "
+                "of rank %(rank)s from the hand.",
+                rules=T(rules.name),
+                rank=rank,
+            )
+            if rules.pile_always_frozen
+            else T(
                 "The pile is frozen: it is taken only with a natural pair of rank %(rank)s from "
                 "the hand.",
                 rank=rank,
@@ -396,12 +538,47 @@ def check_pickup(
                 rank=rank,
             ),
         )
+    if sequence_only:
+        return _no_sequence_from_pile(rank)
     return Answer(
         False,
         "no_match",
         T(
             "Taking the pile needs a natural pair of rank %(rank)s, one natural card of that rank "
             "and a wild card, or a meld of that rank to add it to.",
+            rank=rank,
+        ),
+    )
+
+
+def _frozen_pair_reason(rules: RuleSet, rank: str, side_has_melded: bool) -> Text:
+    if not side_has_melded:
+        return T(
+            "Yes: the pile is frozen for a side that has not melded, and a natural "
+            "pair of rank %(rank)s takes it. The meld must also reach the side's "
+            "minimum.",
+            rank=rank,
+        )
+    if rules.pile_always_frozen:
+        return T(
+            "Yes: in %(rules)s the pile is always frozen, and a natural pair of rank %(rank)s "
+            "takes it.",
+            rules=T(rules.name),
+            rank=rank,
+        )
+    return T(
+        "Yes: the pile is frozen, and a natural pair of rank %(rank)s takes it.",
+        rank=rank,
+    )
+
+
+def _no_sequence_from_pile(rank: str) -> Answer:
+    return Answer(
+        False,
+        "sequence_from_pile",
+        T(
+            "The top card of the pile never starts a sequence: it is taken with cards of rank "
+            "%(rank)s only.",
             rank=rank,
         ),
     )
@@ -431,16 +608,22 @@ def check_going_out(
     def no(rule: str, reason: Text) -> GoingOutVerdict:
         return GoingOutVerdict(False, False, rule, reason)
 
-    missing = [
-        k.value for k in rules.canasta_kinds if k in rules.kinds_to_go_out and not canastas.get(k)
-    ]
-    if missing:
+    missing = tuple(
+        T(rules.canasta_name(kind).word)
+        for kind in rules.canasta_kinds
+        if kind in rules.kinds_to_go_out and not canastas.get(kind)
+    )
+    if missing and len(rules.kinds_to_go_out) == len(rules.canasta_kinds):
+        # Railroad: one canasta of each kind (RULES.md section 5).
         return no(
             "out_needs_kinds",
-            T(
-                "Going out needs one canasta of each kind; missing: %(missing)s.",
-                missing=tuple(T(kind) for kind in missing),
-            ),
+            T("Going out needs one canasta of each kind; missing: %(missing)s.", missing=missing),
+        )
+    if missing:
+        # Bolivia: an escalera among the canastas (RULES.md section 10.2).
+        return no(
+            "out_needs_kinds",
+            T("Going out needs at least one of these: %(missing)s.", missing=missing),
         )
     total = sum(canastas.get(kind, 0) for kind in rules.canasta_kinds)
     if total < rules.canastas_to_go_out:
@@ -457,11 +640,11 @@ def check_going_out(
             "cards_left",
             T("Going out means melding every card but at most one, which is discarded."),
         )
-    if rules.kinds_to_go_out:
+    if rules.going_out_discards:
         # Railroad (S): the last card is discarded, and it may not be a seven.
         if cards_left == 0 or last_discard is None:
             return no("must_discard", T("The last card is discarded: keep one card to discard."))
-        if last_discard.rank is Rank.SEVEN:
+        if last_discard.rank is Rank.SEVEN and CanastaKind.SEVENS in rules.canasta_bonuses:
             return no("seven_discard", T("The last discard may not be a seven."))
     concealed = not melded_before and rules.concealed_going_out_bonus is not None
     if concealed:

@@ -186,6 +186,11 @@ class RuleSet:
     max_wilds: int = 3
     #: The discard pile is frozen for everyone all the time (Cuban, Uruguay).
     pile_always_frozen: bool = False
+    #: A new meld of a rank may start once the old one is a closed canasta (Railroad);
+    #: otherwise a side has one meld of each rank (RULES.md sections 2 and 5).
+    new_meld_beside_canasta: bool = False
+    #: Going out ends with a discard, never a seven where sevens canastas score (Railroad).
+    going_out_discards: bool = False
 
     @property
     def players(self) -> int:
@@ -446,6 +451,9 @@ RAILROAD = RuleSet(
     jokers_per_side=2,
     max_meld=7,
     max_black_threes=None,
+    wild_melds=True,
+    new_meld_beside_canasta=True,
+    going_out_discards=True,
 )
 
 # RULES.md section 10: the Canasta family, each for 4 players in 2 partnerships.

@@ -20,6 +20,7 @@ from ..rules import (
     check_pickup,
     parse_card,
     parse_cards,
+    starts_sequence,
 )
 from ..rules.text import N_
 from ..store.games import Sheet, load, sheet_of
@@ -93,7 +94,9 @@ def meld() -> str:
             verdict = check_meld(parse_cards(text), rules, going_out=request.args.get("out") == "y")
         except CardError as card_error:
             error = render_text(card_error.text)
-    return _render("checks/meld.html", verdict=verdict, error=error)
+    return _render(
+        "checks/meld.html", verdict=verdict, error=error, sequence_kind=CanastaKind.SEQUENCE
+    )
 
 
 @bp.get("/check/initial-meld")
@@ -154,6 +157,7 @@ def pickup() -> str:
                 full_melds=[c.rank for c in full],
                 cards_in_hand=len(hand),
                 pile_size=max(1, request.args.get("pile", default=2, type=int) or 1),
+                sequence_in_hand=starts_sequence(top, hand),
             )
         except CardError as card_error:
             error = render_text(card_error.text)
@@ -186,5 +190,4 @@ def going_out() -> str:
         verdict=verdict,
         error=error,
         counts=counts,
-        kinds=list(CanastaKind),
     )
