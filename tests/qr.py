@@ -34,3 +34,32 @@ def terminal_image(lines: list[str], scale: int = 8) -> Image.Image:
     image = Image.new("1", (len(rows[0]), len(rows)), 1)
     image.putdata([0 if dark else 1 for row in rows for dark in row])
     return ImageOps.scale(image.convert("L"), scale, resample=Image.Resampling.NEAREST)
+
+
+#: The SVG of ``scorekeeper.codes.svg``: its size, and the dark modules as one stroked path
+#: of horizontal runs (``M4 4.5h7m1 0h1...``).
+VIEWBOX = re.compile(r'viewBox="0 0 (\d+) (\d+)"')
+DARK_PATH = re.compile(r'<path\b[^>]*\bstroke="#000"[^>]*\bd="([^"]+)"')
+PATH_STEP = re.compile(r"([MmHh])([^MmHh]*)")
+
+
+def svg_image(svg: str, scale: int = 8) -> Image.Image:
+    """The image an SVG code draws, dark on white, as a browser would paint it (segno's
+    path commands only: moves and horizontal runs at half-module heights)."""
+    size = VIEWBOX.search(svg)
+    path = DARK_PATH.search(svg)
+    assert size and path, svg[:200]
+    image = Image.new("1", (int(size.group(1)), int(size.group(2))), 1)
+    x = y = 0.0
+    for command, arguments in PATH_STEP.findall(path.group(1)):
+        numbers = [float(n) for n in re.findall(r"-?\d+(?:\.\d+)?", arguments)]
+        if command == "M":
+            x, y = numbers[0], numbers[1]
+        elif command == "m":
+            x, y = x + numbers[0], y + numbers[1]
+        else:
+            end = numbers[0] if command == "H" else x + numbers[0]
+            for column in range(round(x), round(end)):
+                image.putpixel((column, int(y)), 0)
+            x = end
+    return ImageOps.scale(image.convert("L"), scale, resample=Image.Resampling.NEAREST)

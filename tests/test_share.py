@@ -12,6 +12,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper import CONTENT_SECURITY_POLICY
+from scorekeeper.web.share import LONGEST_PATH
 
 from .helpers.api import new_game
 from .helpers.pages import new_game as new_game_form
@@ -66,7 +67,7 @@ def test_the_follower_code_is_an_svg_of_the_sheets_address(client: FlaskClient) 
         "/games/x#secret",
         "/a b",
         "/\\evil.example",
-        "/" + "x" * 400,
+        "/" + "x" * LONGEST_PATH,
     ],
 )
 def test_codes_are_of_this_apps_addresses_only(client: FlaskClient, path: str) -> None:

@@ -440,6 +440,8 @@ class NewGameForm(PageForm):
     going_out_bonus = _points_field(_l("Going out"))
     concealed_going_out_bonus = _points_field(_l("Extra for going out concealed"))
     tiers = FieldList(FormField(TierForm), min_entries=4)
+    #: A shared link's house rules that no field above shows, as the link wrote them.
+    shared = HiddenField()
     device = StringField(
         _l("This phone's name in the change log"),
         validators=[Optional(), Length(max=MAX_DEVICE)],

@@ -3,17 +3,29 @@ rules; and the draw for seats (who sits where, who deals first)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import json
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from flask import flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response as BaseResponse
+from wtforms import Field
 
 from ..extensions import creates_game
 from ..i18n import gettext as _
 from ..i18n import render_text
-from ..rules import VARIANTS, RuleSet, Seat, seating
+from ..rules import (
+    VARIANTS,
+    OptionError,
+    RuleSet,
+    Seat,
+    apply_options,
+    differences,
+    read_share_query,
+    seating,
+)
 from ..rules.draw import DrawError, Drawn, Redraw, draw_card, draw_for_seats, redraws
+from ..rules.house import PLAYERS, RESERVED, VARIANT
 from ..store import changes, games, players
 from ..store.changes import SideSpec
 from ..store.errors import Refused, Why
@@ -22,6 +34,15 @@ from ..store.models import Game
 from . import bp
 from .answers import abort_refused
 from .forms import NewGameForm
+from .house import (
+    difference_lines,
+    kept_text,
+    option_label,
+    option_value,
+    read_kept,
+    refusal_line,
+    share_path,
+)
 from .scorer import device_label, name_this_phone, set_scorer_cookie
 
 #: Railroad tables seat this many players unless the new-game page says otherwise.
@@ -54,20 +75,31 @@ def create() -> str | BaseResponse | tuple[str, int]:
         rules = _table(request.args.get("variant"), request.args.get("players", type=int))
     form = NewGameForm()
     form.setup(rules)
+    shared: list[str] = []
     if source is not None and not form.is_submitted():
         _prefill_from(form, source)
+    elif not form.is_submitted():
+        shared = _prefill_shared(form, rules)
+    kept = read_kept(form.shared.data, rules).options
+    fields = tuple(name for name in form_options(rules) if name not in kept)
     seats = seating([rules.players_per_side] * rules.sides)
     asked_draw = form.is_submitted() and "draw" in request.form
+    asked_share = form.is_submitted() and "share" in request.form
     redraw: tuple[str, ...] | None = None
+    share_link: str | None = None
+    share_problems: list[str] = []
     if asked_draw:
         # "Draw for seats": the form comes back with the seats filled in, nothing started.
         redraw = _draw_for_seats(form, rules)
+    elif asked_share:
+        # "Share these rules": the link of the house rules as the form has them now.
+        share_link, share_problems = _share_link(form, rules, kept, fields)
     elif form.validate_on_submit():
         try:
             game, token = changes.create_game(
                 rules.id,
                 _side_specs(form, rules, seats),
-                form.options(VARIANTS[rules.id].with_sides(rules.sides)),
+                {**form.options(VARIANTS[rules.id].with_sides(rules.sides)), **kept},
                 first_dealer=form.first_dealer.data,
                 device=device_label(),
             )
@@ -86,7 +118,7 @@ def create() -> str | BaseResponse | tuple[str, int]:
             set_scorer_cookie(response, game.id, token)
             return response
     seated = asked_draw and redraw == ()
-    status = 422 if form.is_submitted() and not seated else 200
+    status = 422 if form.is_submitted() and not (seated or share_link) else 200
     lines = players.roster()
     regulars = sorted(
         (line for line in lines if line.last_played is not None),
@@ -101,6 +133,11 @@ def create() -> str | BaseResponse | tuple[str, int]:
         redraw=redraw,
         places=_form_places(form, rules, seats) if seated else None,
         variants=VARIANTS.values(),
+        fields=fields,
+        shared=shared,
+        kept=[f"{option_label(name)}: {option_value(value)}" for name, value in kept.items()],
+        share_link=share_link,
+        share_problems=share_problems,
         roster=[line.person.name for line in lines],
         regulars=sorted((line.person.name for line in regulars), key=str.casefold),
         device_hint=device_label(),
@@ -247,4 +284,111 @@ def _prefill_from(form: NewGameForm, game: Game) -> None:
     for index, seat in enumerate(sheet.seats):
         form.players[index].data = sheet.player_name(seat)
     form.first_dealer.data = sheet.seats.index(sheet.state.next_dealer)
-    form.fill_rules(sheet.rules)
+    _fill_house_rules(form, sheet.rules, VARIANTS[game.variant].with_sides(len(game.sides)))
+
+
+def form_options(rules: RuleSet) -> tuple[str, ...]:
+    """The house options the new-game page has a field for, with this rule set, in the
+    page's order (the concealed bonuses only where going out concealed is scored)."""
+    concealed = rules.concealed_going_out_bonus is not None
+    every = (
+        ("target", True),
+        ("concealed_canasta_bonus", concealed),
+        ("wilds_may_outnumber_naturals", True),
+        ("black_three_freezes", True),
+        *((f"{kind.value}_canasta_bonus", True) for kind in rules.canasta_kinds),
+        ("red_three_bonus", True),
+        ("all_red_threes_bonus", rules.max_red_threes in rules.red_three_totals),
+        ("going_out_bonus", True),
+        ("concealed_going_out_bonus", concealed),
+        ("meld_minimums", True),
+    )
+    return tuple(name for name, shown in every if shown)
+
+
+def _same(one: object, other: object) -> bool:
+    return json.dumps(one, sort_keys=True) == json.dumps(other, sort_keys=True)
+
+
+def _fill_house_rules(form: NewGameForm, table: RuleSet, published: RuleSet) -> None:
+    """Show a table's house rules in the form: in their fields, and those no field can
+    hold (an option the page has no field for, a minimum table of another length) in the
+    hidden field, which the game then gets as they are."""
+    form.fill_rules(table)
+    held = form.options(published)
+    fields = form_options(published)
+    kept = {
+        name: value
+        for name, value in ((d.option, d.table) for d in differences(table, published))
+        if name not in fields or not _same(held.get(name), value)
+    }
+    form.shared.data = kept_text(kept)
+
+
+def _prefill_shared(form: NewGameForm, rules: RuleSet) -> list[str]:
+    """A shared link's house rules (``?variant=classic&target=3000``) in the form; what
+    it sets that the rules refuse is left out, and a message names it. Returns the
+    lines that say where the link's rules differ from the book."""
+    variant = request.args.get(VARIANT)
+    if variant is not None and variant not in VARIANTS:
+        # House rules are overrides of one rule set: another's would mean something else.
+        message = _(
+            "The link's rule set (%(variant)s) is not one this app knows: "
+            "here are %(rules)s, without the link's house rules.",
+            variant=variant[:40],
+            rules=_(rules.name),
+        )
+        flash(message, "error")
+        return []
+    players = request.args.get(PLAYERS, type=int)
+    if PLAYERS in request.args and rules.sides_range is not None and players != rules.sides:
+        low, high = rules.sides_range
+        message = _(
+            "The link's number of players was left out: %(rules)s is played by "
+            "%(low)s to %(high)s players.",
+            rules=_(rules.name),
+            low=low,
+            high=high,
+        )
+        flash(message, "error")
+    query = {name: value for name, value in request.args.items() if name not in RESERVED}
+    if not query:
+        return []
+    shared = read_share_query(query, rules)
+    for error in shared.refused:
+        flash(refusal_line(error), "error")
+    _fill_house_rules(form, shared.rules, rules)
+    return difference_lines(shared.rules, rules)
+
+
+def _errors(errors: Iterable[object] | Mapping[str, object]) -> list[str]:
+    """A field's messages, a list of them (the minimum table: one per tier) flattened."""
+    found: list[str] = []
+    for error in errors.values() if isinstance(errors, Mapping) else errors:
+        if isinstance(error, (list, tuple, Mapping)):
+            found.extend(_errors(error))
+        else:  # a message, perhaps a lazy one
+            found.append(str(error))
+    return found
+
+
+def _share_link(
+    form: NewGameForm, rules: RuleSet, kept: Mapping[str, object], fields: Sequence[str]
+) -> tuple[str | None, list[str]]:
+    """The link of the house rules the form holds, or why it cannot be made yet (each
+    house-rule field checked as for starting the game, and the rules' own checks)."""
+    problems: list[str] = []
+    for name in fields:
+        field: Field | None = form.field_for(f"options.{name}")
+        if field is None:
+            continue
+        inline = getattr(type(form), f"validate_{field.name}", None)  # as Form.validate
+        if not field.validate(form, [inline] if inline else []):
+            problems += [f"{option_label(name)}: {error}" for error in _errors(field.errors)]
+    if problems:
+        return None, problems
+    try:
+        table = apply_options(rules, {**form.options(rules), **kept})
+    except OptionError as error:
+        return None, [f"{option_label(error.option)}: {render_text(error.text)}"]
+    return share_path(table, rules), []

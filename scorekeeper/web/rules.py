@@ -7,9 +7,10 @@ from flask import abort, render_template, request
 from ..rules import VARIANTS, CanastaKind
 from ..rules.text import N_
 from ..rules.variants import JOKER_POINTS
-from ..store.games import rules_for, sheet_of
+from ..store.games import rules_for, rules_of, sheet_of
 from . import bp
 from .answers import game_or_404
+from .house import difference_lines, share_path
 
 #: Card values (RULES.md section 1), as the rules page lists them.
 CARD_VALUES = (
@@ -53,11 +54,17 @@ def rules(variant: str) -> str:
 
 @bp.get("/games/<game_id>/rules")
 def game_rules(game_id: str) -> str:
-    """The rules this game is played by: its variant with the table's house rules."""
+    """The rules this game is played by: its variant with the table's house rules, where
+    they differ from the book, and the link that starts a game with the same rules."""
     game = game_or_404(game_id)
+    rules = rules_for(game)
+    published = rules_of(game.variant, len(game.sides), None)
     return render_template(
         "rules/show.html",
-        rules=rules_for(game),
+        rules=rules,
+        published=published,
+        house=difference_lines(rules, published),
+        share_rules=share_path(rules, published),
         game=game,
         sheet=sheet_of(game),
         keep_awake=True,

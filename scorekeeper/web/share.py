@@ -9,8 +9,10 @@ from flask import Response, abort, current_app, request, url_for
 from ..codes import svg
 from . import bp
 
-#: Long enough for any page's address with its filters; a code stays easy to scan.
-LONGEST_PATH = 400
+#: Long enough for any page's address with its filters, and for shared house rules (every
+#: option of a six-player Railroad table changed to its largest value comes to about 420);
+#: a code stays easy to scan.
+LONGEST_PATH = 600
 #: The code of an address changes only with the address (the host is part of it).
 CODE_CACHE = "public, max-age=86400"
 
@@ -32,6 +34,12 @@ def code_of(path: str) -> str:
 def this_page() -> str:
     """The path of the page being shown, with its query (its filters, its rule set)."""
     return request.full_path if request.query_string else request.path
+
+
+@bp.app_template_global()
+def codable(path: str) -> bool:
+    """Whether ``path`` has a QR code here (a longer one is only linked)."""
+    return _app_path(path)
 
 
 def _app_path(path: str) -> bool:
