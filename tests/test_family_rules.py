@@ -480,3 +480,53 @@ def test_who_plays_in_partnerships(variant: str, partnerships: bool) -> None:
     """Sections 2, 3, 5 and 10: partners sit together in classic, the six-player games and
     the family; everyone plays alone in the 2- and 3-player games and in Railroad."""
     assert rules_of(variant).partnerships is partnerships
+
+
+@pytest.mark.parametrize(
+    ("variant", "players", "naturals", "canastas"),
+    [
+        # Section 7: four of each rank a pack: 11 natural canastas with two or three packs
+        # (8 or 12 of a rank make one canasta); 13 canastas in all in classic (the sources'
+        # bound), else every card but the threes seven at a time: 3 packs and 6 jokers
+        # (144 + 6) // 7 = 21; Railroad, 2 packs and 2 jokers a player: 98 // 7 = 14 each,
+        # and 8 of a rank a player: 2 players 16 // 7 = 2 a rank, 6 players 48 // 7 = 6.
+        ("classic", 4, 11, 13),
+        ("classic-6", 6, 11, 21),
+        ("samba", 4, 11, 21),
+        ("railroad", 2, 22, 28),
+        ("railroad", 6, 66, 84),
+    ],
+)
+def test_the_canastas_the_cards_allow_in_all(
+    variant: str, players: int, naturals: int, canastas: int
+) -> None:
+    rules = rules_of(variant)
+    if rules.sides_range:
+        rules = rules.with_sides(players)
+    quiet = [SideResult(hand_points=50) for _ in range(rules.sides - 1)]
+
+    def rules_broken(**figures: int) -> set[str]:
+        side = SideResult(meld_points=100 * sum(figures.values()), **figures)
+        return {v.rule for v in errors_of(validate_deal([side, *quiet], rules))}
+
+    assert "natural_canastas_total" not in rules_broken(natural_canastas=naturals)
+    assert "natural_canastas_total" in rules_broken(natural_canastas=naturals + 1)
+    assert "canastas_total" not in rules_broken(mixed_canastas=canastas)
+    assert "canastas_total" in rules_broken(mixed_canastas=canastas + 1)
+
+
+@pytest.mark.parametrize(
+    ("variant", "figures", "words"),
+    [
+        ("samba", {"sequence_canastas": 13}, "at most 12 samba canastas"),
+        ("bolivia", {"sequence_canastas": 13}, "at most 12 escalera canastas"),
+        ("bolivia", {"wild_canastas": 3}, "at most 2 bolivia canastas"),
+        ("cuban", {"deuce_canastas": 1, "joker_canastas": 1}, "at most 1 wild canasta"),
+    ],
+)
+def test_the_refusal_names_the_canastas_in_the_rule_sets_words(
+    variant: str, figures: dict[str, int], words: str
+) -> None:
+    side = SideResult(meld_points=1500, **figures)
+    found = errors_of(validate_deal([side, SideResult(hand_points=50)], rules_of(variant)))
+    assert any(words in v.message for v in found), [v.message for v in found]
