@@ -61,8 +61,6 @@ def variant_json(rules: RuleSet) -> dict[str, Any]:
     }
 
 
-
-
 def results_json(
     rules: RuleSet, results: Sequence[SideResult], line: DealLine
 ) -> list[dict[str, Any]]:
