@@ -204,6 +204,13 @@ def gettext(string: str, **variables: object) -> str:
     return translated % variables if variables else translated
 
 
+def ngettext(singular: str, plural: str, num: int, **variables: object) -> str:
+    """The singular or plural form for ``num`` in the request's language, ``%(num)d`` and
+    the other variables filled in (as the templates' ``ngettext``)."""
+    translated: str = translations().ungettext(singular, plural, num)
+    return translated % {"num": num, **variables}
+
+
 def lazy_gettext(string: str, **variables: object) -> LazyString:
     """``gettext`` when the string is shown (labels of forms defined at import)."""
     return LazyString(gettext, string, **variables)

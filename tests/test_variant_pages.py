@@ -279,13 +279,14 @@ def _tier_rows(html: str) -> list[tuple[str, str]]:
     ]
 
 
+# Totals as the language writes numbers (the num filter): 1,495 in English.
 CLASSIC_ROWS = [
     ("below 0", "15"),
-    ("0 to 1495", "50"),
-    ("1500 to 2995", "90"),
-    ("3000 or more", "120"),
+    ("0 to 1,495", "50"),
+    ("1,500 to 2,995", "90"),
+    ("3,000 or more", "120"),
 ]
-CLASSIC_6_ROWS = [*CLASSIC_ROWS[:3], ("3000 to 7495", "120"), ("7500 or more", "150")]
+CLASSIC_6_ROWS = [*CLASSIC_ROWS[:3], ("3,000 to 7,495", "120"), ("7,500 or more", "150")]
 
 
 @pytest.mark.parametrize(

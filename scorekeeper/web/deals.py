@@ -31,6 +31,7 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from ..caching import table_of
 from ..i18n import gettext as _
+from ..i18n import number as num
 from ..i18n import render_text
 from ..rules import (
     RuleSet,
@@ -59,13 +60,39 @@ from .answers import (
     refusal_text,
     wants_json,
 )
-from .forms import ConfirmForm, DealForm, deal_form, fill_deal_form
+from .forms import BLACK_THREE_FIELDS, ConfirmForm, DealForm, deal_form, fill_deal_form
 from .scorer import NOT_SCORER, can_score, changed, device_label, scorer_required, scorer_token
 
 
 def _loose(text: Text) -> Violation:
     """A refusal of the deal as a whole (not of one figure), shown above the save button."""
     return Violation("results", "refused", text)
+
+
+def black_three_hints(rules: RuleSet) -> dict[str, str]:
+    """What the black-three figures of a rule set count, by figure (RULES.md section 10):
+    said once above the sides, whose steppers point to it."""
+    hints: dict[str, str] = {}
+    if rules.black_three_penalty is not None:
+        hints["black_threes_in_hand"] = _(
+            "Black threes left in hand: %(points)s each, not in the hand points.",
+            points=num(-rules.black_three_penalty),
+        )
+    if rules.black_three_taken_bonus is not None:
+        each = num(rules.black_three_taken_bonus)
+        count = rules.black_threes_in_packs
+        if count in rules.black_threes_taken_totals:
+            hints["black_threes_taken"] = _(
+                "Black threes found in piles taken: %(each)s each, %(all)s for all %(count)s.",
+                each=each,
+                all=num(rules.black_threes_taken_totals[count]),
+                count=count,
+            )
+        else:
+            hints["black_threes_taken"] = _(
+                "Black threes found in piles taken: %(each)s each.", each=each
+            )
+    return {name: hints[name] for name in BLACK_THREE_FIELDS if name in hints}
 
 
 def _render_deal_form(
@@ -94,6 +121,7 @@ def _render_deal_form(
         totals=totals,
         minimums=minimums,
         counter_classes=COUNTER_CLASSES,
+        black_threes=black_three_hints(rules),
         loose=loose,
         preview=preview,
         dealers=dealers,

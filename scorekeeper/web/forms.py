@@ -38,7 +38,16 @@ from wtforms.widgets import TextInput
 from ..i18n import current_language, render_text
 from ..i18n import gettext as _
 from ..i18n import lazy_gettext as _l
-from ..rules import CanastaKind, RuleSet, Severity, SideResult, Violation, options_of
+from ..rules import (
+    CanastaKind,
+    RuleSet,
+    Severity,
+    SideResult,
+    Violation,
+    figure_name,
+    figures_of,
+    options_of,
+)
 from ..rules.draw import DRAW_RANKS
 from ..rules.limits import (
     MAX_BONUS,
@@ -52,6 +61,7 @@ from ..rules.limits import (
     MAX_START,
     MAX_TARGET,
 )
+from ..rules.variants import MOST_CANASTAS_TO_GO_OUT
 
 #: A number, or a sum of up to 30 numbers, each of at most 6 digits.
 _SUM = re.compile(r"^\s*\d{1,6}(\s*\+\s*\d{1,6}){0,29}\s*$")
@@ -140,15 +150,6 @@ class PageForm(FlaskForm):
 
         def get_translations(self, form: Form) -> NullTranslations:
             return _wtforms_translations(current_language())
-
-
-#: Each kind of canasta's stepper on the deal form.
-CANASTA_LABELS = {
-    CanastaKind.NATURAL: _l("Natural canastas"),
-    CanastaKind.MIXED: _l("Mixed canastas"),
-    CanastaKind.WILD: _l("Wild canastas"),
-    CanastaKind.SEVENS: _l("Sevens canastas"),
-}
 
 
 class SideDealForm(Form):
@@ -263,24 +264,42 @@ class DealForm(PageForm):
         return bool(self.field_errors())
 
 
-#: The figures counted with steppers (the rule set's canastas, concealed ones, red threes).
-COUNT_FIELDS = (*(kind.field for kind in CanastaKind), "concealed_canastas", "red_threes")
+#: Black threes scored apart (RULES.md section 10): left in hand (Bolivia), found in piles
+#: taken (Cuban). A rule set's deal form has the ones ``figures_of`` asks for.
+BLACK_THREE_FIELDS = ("black_threes_in_hand", "black_threes_taken")
+#: The figures counted with steppers (the rule set's canastas, concealed ones, red threes,
+#: black threes).
+COUNT_FIELDS = (
+    *(kind.field for kind in CanastaKind),
+    "concealed_canastas",
+    "red_threes",
+    *BLACK_THREE_FIELDS,
+)
 
 
 @cache
-def _deal_form_class(kinds: tuple[CanastaKind, ...], concealed_canastas: bool) -> type[DealForm]:
-    steppers: dict[str, Field] = {kind.field: CountField(CANASTA_LABELS[kind]) for kind in kinds}
-    if concealed_canastas:
-        steppers["concealed_canastas"] = CountField(_l("Concealed canastas"))
-    side_form = type("SideDealForm", (SideDealForm,), steppers)
+def _deal_form_class(steppers: tuple[tuple[str, str], ...]) -> type[DealForm]:
+    fields = {name: CountField(_l(label)) for name, label in steppers}
+    side_form = type("SideDealForm", (SideDealForm,), fields)
     return type("DealForm", (DealForm,), {"sides": FieldList(FormField(side_form), min_entries=2)})
 
 
+def steppers_of(rules: RuleSet) -> tuple[tuple[str, str], ...]:
+    """The deal form's steppers besides red threes, each with its (English) label: each
+    kind of canasta the rule set knows, under its own name ("Sambas"), concealed canastas
+    when the house rule is on, and the black-three figures it scores apart."""
+    asked = figures_of(rules)
+    names = (
+        *(kind.field for kind in rules.canasta_kinds),
+        *(name for name in ("concealed_canastas", *BLACK_THREE_FIELDS) if name in asked),
+    )
+    return tuple((name, figure_name(rules, name)) for name in names)
+
+
 def deal_form(rules: RuleSet, side_names: Sequence[str]) -> DealForm:
-    """The deal form of a game: a stepper for each kind of canasta its rule set knows (and
-    for concealed canastas when the house rule is on), a column for each side."""
-    form_class = _deal_form_class(rules.canasta_kinds, bool(rules.concealed_canasta_bonus))
-    return form_class().setup(side_names)
+    """The deal form of a game: the rule set's steppers (``steppers_of``), a column for
+    each side."""
+    return _deal_form_class(steppers_of(rules))().setup(side_names)
 
 
 def fill_deal_form(form: DealForm, results: Sequence[SideResult]) -> None:
@@ -339,17 +358,29 @@ class TierForm(Form):
     minimum = _points_field(_l("the first meld needs"))
 
 
-#: The bonus fields of the new-game form, each named as the house option it sets.
+#: The number fields of the new-game form, each named as the house option it sets, in the
+#: order the form lists them; a rule set offers those its options have (``options_of``).
 BONUS_FIELDS = (
-    "natural_canasta_bonus",
-    "mixed_canasta_bonus",
-    "wild_canasta_bonus",
-    "sevens_canasta_bonus",
+    *(f"{kind.value}_canasta_bonus" for kind in CanastaKind),
     "red_three_bonus",
     "all_red_threes_bonus",
+    "black_three_penalty",
+    "black_three_taken_bonus",
+    "all_black_threes_taken_bonus",
     "going_out_bonus",
     "concealed_going_out_bonus",
+    "canastas_to_go_out",
 )
+
+
+def bonus_options(rules: RuleSet) -> tuple[str, ...]:
+    """The number options the new-game page has a field for with this rule set, in the
+    page's order: those the rule set has (a table may add going out concealed where it is
+    not scored, but no field offers it)."""
+    offered = options_of(rules)
+    if rules.concealed_going_out_bonus is None:
+        offered.pop("concealed_going_out_bonus", None)
+    return tuple(name for name in BONUS_FIELDS if name in offered)
 
 
 #: The draw's card picker: ranks high to low, then the joker (which draws again).
@@ -431,14 +462,26 @@ class NewGameForm(PageForm):
         _l("Wild cards may outnumber natural cards in a meld")
     )
     black_three_freezes = BooleanField(_l("A black three on the pile freezes it"))
+    # A kind of canasta the rule set names ("Samba") is labelled with its name (``house_fields``).
     natural_canasta_bonus = _points_field(_l("Natural canasta"))
     mixed_canasta_bonus = _points_field(_l("Mixed canasta"))
+    sequence_canasta_bonus = _points_field(_l("Sequence canasta"))
+    deuce_canasta_bonus = _points_field(_l("Seven twos"))
+    joker_canasta_bonus = _points_field(_l("Four jokers and three twos"))
     wild_canasta_bonus = _points_field(_l("Wild canasta"))
     sevens_canasta_bonus = _points_field(_l("Sevens canasta"))
     red_three_bonus = _points_field(_l("Each red three"))
     all_red_threes_bonus = _points_field(_l("All red threes to one side"))
+    black_three_penalty = _points_field(_l("Each black three left in hand (minus)"))
+    black_three_taken_bonus = _points_field(_l("Each black three found in a pile taken"))
+    all_black_threes_taken_bonus = _points_field(_l("All black threes found in piles taken"))
     going_out_bonus = _points_field(_l("Going out"))
     concealed_going_out_bonus = _points_field(_l("Extra for going out concealed"))
+    canastas_to_go_out = IntegerField(
+        _l("Canastas to go out"),
+        validators=[Optional(), NumberRange(min=1, max=MOST_CANASTAS_TO_GO_OUT)],
+        render_kw={"inputmode": "numeric", "autocomplete": "off"},
+    )
     tiers = FieldList(FormField(TierForm), min_entries=4)
     #: A shared link's house rules that no field above shows, as the link wrote them.
     shared = HiddenField()
@@ -487,6 +530,25 @@ class NewGameForm(PageForm):
         self.concealed_canasta_bonus.data = rules.concealed_canasta_bonus > 0
         self.wilds_may_outnumber_naturals.data = rules.wilds_may_outnumber_naturals
         self.black_three_freezes.data = rules.black_three_freezes
+
+    def house_fields(self, rules: RuleSet) -> list[tuple[Field, str]]:
+        """The number fields the rule set has options for, each with its label: a kind of
+        canasta under the rule set's own name, the "all of them" totals with their count."""
+        offered = bonus_options(rules)
+        labels: dict[str, str] = {
+            f"{kind.value}_canasta_bonus": _(rules.canasta_names[kind].word).capitalize()
+            for kind in rules.canasta_kinds
+            if kind in rules.canasta_names
+        }
+        labels["all_red_threes_bonus"] = _("All %(count)s red threes", count=rules.max_red_threes)
+        labels["all_black_threes_taken_bonus"] = _(
+            "All %(count)s black threes taken", count=rules.black_threes_in_packs
+        )
+        return [
+            (getattr(self, name), labels.get(name) or str(getattr(self, name).label.text))
+            for name in BONUS_FIELDS
+            if name in offered
+        ]
 
     def options(self, rules: RuleSet) -> dict[str, object]:
         """The house options that differ from the rule set's own numbers."""

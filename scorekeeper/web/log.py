@@ -13,7 +13,7 @@ from werkzeug.wrappers import Response as BaseResponse
 from ..i18n import gettext as _
 from ..i18n import lazy_gettext as _l
 from ..i18n import render_text, signed
-from ..rules import RuleSet, SideResult, score_breakdown
+from ..rules import CanastaKind, RuleSet, SideResult, figure_name, score_breakdown
 from ..store import changes, games, log
 from ..store.errors import Refused, Why, check_name, is_request_key
 from ..store.models import Change
@@ -30,19 +30,25 @@ from .scorer import (
     scorer_token,
 )
 
-#: How each figure of a side's entry is named in the log (the deal form's words).
-FIGURES = {
-    "meld_points": _l("Meld points"),
-    "natural_canastas": _l("Natural canastas"),
-    "mixed_canastas": _l("Mixed canastas"),
-    "wild_canastas": _l("Wild canastas"),
-    "sevens_canastas": _l("Sevens canastas"),
-    "concealed_canastas": _l("Concealed canastas"),
-    "red_threes": _l("Red threes"),
-    "went_out": _l("went out"),
-    "concealed": _l("Went out concealed"),
-    "hand_points": _l("Hand points"),
-}
+#: The figures of a side's entry, in the order the log lists what an edit changed.
+FIGURES = (
+    "meld_points",
+    *(kind.field for kind in CanastaKind),
+    "concealed_canastas",
+    "red_threes",
+    "black_threes_in_hand",
+    "black_threes_taken",
+    "went_out",
+    "concealed",
+    "hand_points",
+)
+#: The flags' names in the log (the deal form's words); the figures are named by the
+#: rules (``figure_name``: Samba's sequence canastas are "Sambas").
+FLAGS = {"went_out": _l("went out"), "concealed": _l("Went out concealed")}
+
+
+def _label(rules: RuleSet, figure: str) -> str:
+    return str(FLAGS[figure]) if figure in FLAGS else _(figure_name(rules, figure))
 
 
 @dataclass(frozen=True)
@@ -68,18 +74,19 @@ def _results(state: object) -> list[Mapping[str, object]]:
     return [r for r in log.results_of(state) or [] if isinstance(r, dict)]
 
 
-def _differences(before: object, after: object, sides: Sequence[str]) -> tuple[str, ...]:
+def _differences(
+    before: object, after: object, sides: Sequence[str], rules: RuleSet
+) -> tuple[str, ...]:
     """What an edit changed: "Them, Hand points 120 → 20", one line per figure; or what a
-    rename did: "Ana → Anna"."""
+    rename did: "Ana → Anna". A figure an older entry lacks was 0."""
     if isinstance(before, dict) and isinstance(after, dict) and "name" in before:
         return (f"{before['name']} → {after.get('name')}",)
     lines = []
     for name, was, now in zip(sides, _results(before), _results(after), strict=False):
-        for field, label in FIGURES.items():
-            if was.get(field) != now.get(field):
-                lines.append(
-                    f"{name}, {label} {_figure(was.get(field, 0))} → {_figure(now.get(field, 0))}"
-                )
+        for field in FIGURES:
+            old, new = was.get(field, 0), now.get(field, 0)
+            if old != new:
+                lines.append(f"{name}, {_label(rules, field)} {_figure(old)} → {_figure(new)}")
     return tuple(lines)
 
 
@@ -114,11 +121,11 @@ def _entry(
         if reverted is not None:
             title = f"{title}: {render_text(log.describe(reverted))}"
         if change.before is not None and change.after is not None:
-            details = _differences(change.before, change.after, sides)
+            details = _differences(change.before, change.after, sides, rules)
         else:  # a deal taken away, or brought back: its scores
             details = _scores(change.before or change.after, sides, rules)
     elif change.kind in (log.EDITED, log.RENAMED):
-        details = _differences(change.before, change.after, sides)
+        details = _differences(change.before, change.after, sides, rules)
     elif change.kind == log.RECORDED:
         details = _scores(change.after, sides, rules)
     elif change.kind == log.DELETED:

@@ -33,7 +33,7 @@ from ..store.games import Sheet
 from ..store.models import Game
 from . import bp
 from .answers import abort_refused
-from .forms import NewGameForm
+from .forms import NewGameForm, bonus_options
 from .house import (
     difference_lines,
     kept_text,
@@ -291,19 +291,14 @@ def form_options(rules: RuleSet) -> tuple[str, ...]:
     """The house options the new-game page has a field for, with this rule set, in the
     page's order (the concealed bonuses only where going out concealed is scored)."""
     concealed = rules.concealed_going_out_bonus is not None
-    every = (
-        ("target", True),
-        ("concealed_canasta_bonus", concealed),
-        ("wilds_may_outnumber_naturals", True),
-        ("black_three_freezes", True),
-        *((f"{kind.value}_canasta_bonus", True) for kind in rules.canasta_kinds),
-        ("red_three_bonus", True),
-        ("all_red_threes_bonus", rules.max_red_threes in rules.red_three_totals),
-        ("going_out_bonus", True),
-        ("concealed_going_out_bonus", concealed),
-        ("meld_minimums", True),
+    return (
+        "target",
+        *(("concealed_canasta_bonus",) if concealed else ()),
+        "wilds_may_outnumber_naturals",
+        "black_three_freezes",
+        *bonus_options(rules),
+        "meld_minimums",
     )
-    return tuple(name for name, shown in every if shown)
 
 
 def _same(one: object, other: object) -> bool:

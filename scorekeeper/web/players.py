@@ -11,11 +11,49 @@ from werkzeug.wrappers import Response as BaseResponse
 from ..caching import cached
 from ..i18n import gettext as _
 from ..i18n import render_text, zone_name
+from ..rules import VARIANTS, CanastaKind
+from ..rules.stats import Summary
+from ..rules.text import N_
 from ..store import players
 from ..store.errors import Refused, Why
 from . import bp
 from .forms import PersonForm
 from .scorer import device_label, scored_games
+
+#: Each kind of canasta's row in a player's figures per deal.
+PER_DEAL = {
+    CanastaKind.NATURAL: N_("Natural canastas per deal"),
+    CanastaKind.MIXED: N_("Mixed canastas per deal"),
+    CanastaKind.SEQUENCE: N_("Sequence canastas per deal"),
+    CanastaKind.DEUCE: N_("Seven-twos canastas per deal"),
+    CanastaKind.JOKER: N_("Four-jokers canastas per deal"),
+    CanastaKind.WILD: N_("Wild canastas per deal"),
+    CanastaKind.SEVENS: N_("Sevens canastas per deal"),
+}
+#: Kinds every rule set has: their rows show even at 0.
+EVERY_RULE_SET = (CanastaKind.NATURAL, CanastaKind.MIXED)
+#: The names rule sets give each kind ("samba", "escalera"), said beside its row.
+OWN_NAMES = {
+    kind: tuple(
+        dict.fromkeys(
+            r.canasta_names[kind].word for r in VARIANTS.values() if kind in r.canasta_names
+        )
+    )
+    for kind in CanastaKind
+}
+
+
+@bp.app_template_global("canasta_rates")
+def canasta_rates(summary: Summary) -> list[tuple[str, str, float | None]]:
+    """Per kind of canasta a player (or partnership) made: its row's label, the names rule
+    sets give it, canastas per deal. Kinds no rule set of theirs scored are left out."""
+    rows = []
+    for kind in CanastaKind:
+        count: int = getattr(summary, kind.field)
+        if count or kind in EVERY_RULE_SET:
+            names = ", ".join(_(word) for word in OWN_NAMES[kind])
+            rows.append((_(PER_DEAL[kind]), names, summary.per_deal(count)))
+    return rows
 
 
 def _person_or_404(person_id: int) -> players.Listed:

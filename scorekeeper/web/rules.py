@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from flask import abort, render_template, request
 
-from ..rules import VARIANTS, CanastaKind
+from ..i18n import gettext as _
+from ..i18n import ngettext, number, signed
+from ..rules import VARIANTS, CanastaKind, RuleSet
 from ..rules.text import N_
-from ..rules.variants import JOKER_POINTS
+from ..rules.variants import JOKER_POINTS, WILD_KINDS
 from ..store.games import rules_for, rules_of, sheet_of
 from . import bp
 from .answers import game_or_404
@@ -22,13 +26,206 @@ CARD_VALUES = (
     (N_("Black three"), 5),
 )
 
-#: What each kind of canasta is made of.
+#: What each kind of canasta is made of (RULES.md sections 2, 5 and 10). ``%(wilds)s`` is
+#: the rule set's most wild cards in a meld of one rank.
 CANASTA_MAKEUP = {
     CanastaKind.NATURAL: N_("7 or more cards of one rank, no wild card"),
-    CanastaKind.MIXED: N_("7 or more cards of one rank, at least 2 natural, at most 3 wild"),
+    CanastaKind.MIXED: N_(
+        "7 or more cards of one rank, at least 2 natural, at most %(wilds)s wild"
+    ),
+    CanastaKind.SEQUENCE: N_("7 cards of one suit in a row (from 4 up to A), no wild card"),
+    CanastaKind.DEUCE: N_("7 twos"),
+    CanastaKind.JOKER: N_("4 jokers and 3 twos"),
     CanastaKind.WILD: N_("7 wild cards (twos and jokers)"),
     CanastaKind.SEVENS: N_("seven 7s, no wild card"),
 }
+#: A wild canasta beside the kinds of wild cards scored apart (Cuban's).
+OTHER_WILD_MAKEUP = N_("any other 7 wild cards")
+#: One canasta of a kind the rule set gives no name of its own, as a table heading.
+CANASTA_TITLES = {
+    CanastaKind.NATURAL: N_("Natural canasta"),
+    CanastaKind.MIXED: N_("Mixed canasta"),
+    CanastaKind.SEQUENCE: N_("Sequence canasta"),
+    CanastaKind.DEUCE: N_("Seven-twos canasta"),
+    CanastaKind.JOKER: N_("Four-jokers canasta"),
+    CanastaKind.WILD: N_("Wild canasta"),
+    CanastaKind.SEVENS: N_("Sevens canasta"),
+}
+
+
+@dataclass(frozen=True)
+class CanastaRow:
+    """A kind of canasta on the rules page: its name, what it is made of, its bonus."""
+
+    title: str
+    makeup: str
+    bonus: int
+
+
+def canasta_rows(rules: RuleSet) -> list[CanastaRow]:
+    """The rule set's kinds of canasta under its own names ("Samba"), in sheet order."""
+    rows = []
+    apart = any(kind in WILD_KINDS and kind is not CanastaKind.WILD for kind in rules.canasta_kinds)
+    for kind in rules.canasta_kinds:
+        if kind in rules.canasta_names:
+            title = _(rules.canasta_names[kind].word).capitalize()
+        else:
+            title = _(CANASTA_TITLES[kind])
+        makeup = OTHER_WILD_MAKEUP if kind is CanastaKind.WILD and apart else CANASTA_MAKEUP[kind]
+        rows.append(
+            CanastaRow(title, _(makeup, wilds=rules.max_wilds), rules.canasta_bonuses[kind])
+        )
+    return rows
+
+
+def red_three_rows(rules: RuleSet) -> list[tuple[str, int]]:
+    """What red threes score: each, and the counts with a total of their own (Cuban's
+    whole table: 100, 300, 500, 1000, where "each" says nothing)."""
+    rows = [
+        (ngettext("%(num)d red three to one side", "%(num)d red threes to one side", count), total)
+        for count, total in sorted(rules.red_three_totals.items())
+    ]
+    if set(rules.red_three_totals) >= set(range(1, rules.max_red_threes + 1)):
+        return rows
+    return [(_("Each red three"), rules.red_three_bonus), *rows]
+
+
+def red_three_sign(rules: RuleSet) -> str:
+    """When red threes count plus, and when minus."""
+    need = rules.red_threes_plus_with_canastas
+    if need is None:
+        return _("Red threes never count as a minus; only those laid down score.")
+    if need == 0:
+        return _("A side that melded nothing scores its red threes as a minus.")
+    return ngettext(
+        "Red threes count plus for a side that has melded at least %(num)d canasta; "
+        "for any other side they count minus.",
+        "Red threes count plus for a side that has melded at least %(num)d canastas; "
+        "for any other side they count minus.",
+        need,
+    )
+
+
+def black_three_rows(rules: RuleSet) -> list[tuple[str, str, str]]:
+    """Black threes scored apart (RULES.md section 10): a heading, a hint, the points."""
+    rows = []
+    if rules.black_three_penalty is not None:
+        rows.append(
+            (
+                _("Each black three left in a hand when someone goes out"),
+                _("in place of its card points; those melded in going out count as cards"),
+                number(-rules.black_three_penalty),
+            )
+        )
+    if rules.black_three_taken_bonus is not None:
+        rows.append(
+            (
+                _("Each black three found in a pile taken"),
+                _("set aside by the side that took the pile"),
+                signed(rules.black_three_taken_bonus),
+            )
+        )
+        for count, total in sorted(rules.black_threes_taken_totals.items()):
+            rows.append(
+                (
+                    ngettext(
+                        "%(num)d black three taken by one side",
+                        "%(num)d black threes taken by one side",
+                        count,
+                    ),
+                    "",
+                    signed(total),
+                )
+            )
+    return rows
+
+
+def going_out(rules: RuleSet) -> str:
+    """What going out needs: canastas, and kinds among them (Bolivia: an escalera;
+    Railroad: one of each kind)."""
+    words = [_(rules.canasta_name(kind).word) for kind in rules.canasta_kinds]
+    needed = [
+        _(rules.canasta_name(kind).word)
+        for kind in rules.canasta_kinds
+        if kind in rules.kinds_to_go_out
+    ]
+    if needed and len(needed) == len(words):
+        return " ".join(
+            (
+                _("Going out needs one canasta of each kind: %(kinds)s.", kinds=", ".join(words)),
+                _("The last card is discarded, and it may not be a seven."),
+            )
+        )
+    if needed:
+        return ngettext(
+            "Going out needs at least %(num)d canasta for the side, among them: %(kinds)s.",
+            "Going out needs at least %(num)d canastas for the side, among them: %(kinds)s.",
+            rules.canastas_to_go_out,
+            kinds=", ".join(needed),
+        )
+    if rules.canastas_to_go_out == 1:
+        return _("Going out needs at least one canasta for the side.")
+    return ngettext(
+        "Going out needs at least %(num)d canasta for the side.",
+        "Going out needs at least %(num)d canastas for the side.",
+        rules.canastas_to_go_out,
+    )
+
+
+def meld_facts(rules: RuleSet) -> list[str]:
+    """Which melds are legal (RULES.md sections 2, 5 and 10.5), and the pile."""
+    facts = [
+        _(
+            "A meld of one rank needs at least 2 natural cards and holds at most %(wilds)s "
+            "wild cards.",
+            wilds=rules.max_wilds,
+        )
+    ]
+    if rules.sequences:
+        word = _(rules.canasta_name(CanastaKind.SEQUENCE).word)
+        facts.append(
+            _(
+                "Melds in sequence too: 3 to 7 cards of one suit in a row (A high, 4 low), "
+                "no wild card and no three; seven in a row make a canasta, the %(word)s.",
+                word=word,
+            )
+        )
+    else:
+        facts.append(_("No melds in sequence."))
+    if rules.wild_melds:
+        facts.append(_("Wild cards may be melded alone: 3 or more twos and jokers, in any mix."))
+    elif CanastaKind.WILD not in rules.canasta_bonuses:
+        facts.append(_("Wild cards are never melded alone."))
+    if rules.max_meld:
+        facts.append(
+            ngettext(
+                "A meld of %(num)d card is a canasta and takes no more cards.",
+                "A meld of %(num)d cards is a canasta and takes no more cards.",
+                rules.max_meld,
+            )
+        )
+    if rules.pile_always_frozen:
+        facts.append(
+            _(
+                "The discard pile is always frozen: it is taken only with a natural pair "
+                "of its top card."
+            )
+        )
+    return facts
+
+
+def _context(rules: RuleSet) -> dict[str, object]:
+    """What the rules page says of a rule set, worded here (the template lays it out)."""
+    return {
+        "rules": rules,
+        "cards": CARD_VALUES,
+        "canastas": canasta_rows(rules),
+        "red_threes": red_three_rows(rules),
+        "red_three_sign": red_three_sign(rules),
+        "black_threes": black_three_rows(rules),
+        "going_out": going_out(rules),
+        "melds": meld_facts(rules),
+    }
 
 
 @bp.get("/rules")
@@ -47,9 +244,7 @@ def rules(variant: str) -> str:
     ruleset = base
     if base.sides_range and players and base.sides_range[0] <= players <= base.sides_range[1]:
         ruleset = base.with_sides(players)
-    return render_template(
-        "rules/show.html", rules=ruleset, game=None, cards=CARD_VALUES, makeup=CANASTA_MAKEUP
-    )
+    return render_template("rules/show.html", game=None, **_context(ruleset))
 
 
 @bp.get("/games/<game_id>/rules")
@@ -61,13 +256,11 @@ def game_rules(game_id: str) -> str:
     published = rules_of(game.variant, len(game.sides), None)
     return render_template(
         "rules/show.html",
-        rules=rules,
         published=published,
         house=difference_lines(rules, published),
         share_rules=share_path(rules, published),
         game=game,
         sheet=sheet_of(game),
         keep_awake=True,
-        cards=CARD_VALUES,
-        makeup=CANASTA_MAKEUP,
+        **_context(rules),
     )
