@@ -530,7 +530,7 @@ def test_house_rules_that_cannot_be_shared_say_why(client: FlaskClient) -> None:
 
 def test_labels_and_values_of_an_option_the_pages_do_not_know_yet(client: FlaskClient) -> None:
     with client.application.test_request_context():
-        assert option_label("black_three_penalty") == "Black three penalty"
+        assert option_label("some_new_bonus") == "Some new bonus"
         assert option_label("target") == "Target"
         assert option_value(5000) == "5,000"
         assert option_value(True) == "yes"
