@@ -150,12 +150,10 @@ def going_out(rules: RuleSet) -> str:
         if kind in rules.kinds_to_go_out
     ]
     if needed and len(needed) == len(words):
-        return " ".join(
-            (
-                _("Going out needs one canasta of each kind: %(kinds)s.", kinds=", ".join(words)),
-                _("The last card is discarded, and it may not be a seven."),
-            )
-        )
+        parts = [_("Going out needs one canasta of each kind: %(kinds)s.", kinds=", ".join(words))]
+        if rules.going_out_discards:
+            parts.append(_("The last card is discarded, and it may not be a seven."))
+        return " ".join(parts)
     if needed:
         return ngettext(
             "Going out needs at least %(num)d canasta for the side, among them: %(kinds)s.",
