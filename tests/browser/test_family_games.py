@@ -7,7 +7,7 @@ from __future__ import annotations
 from playwright.sync_api import Page, expect
 
 from .conftest import shot, tap
-from .helpers import htmx_ready, tap_more
+from .helpers import htmx_ready, tap_more, type_a_plain_deal
 from .test_offline_deals import deals_on_server, worker_ready
 
 
@@ -81,10 +81,14 @@ def test_a_bolivia_deal_saved_offline_scores_as_the_server_records_it(
     page = phone
     start(page, live_server, "Bolivia")
     worker_ready(page)
+    # Deal 1 online (the phone keeps the next deal's form): We 150 - 20, They 90 - 35.
+    type_a_plain_deal(page)
+    tap(page.get_by_role("button", name="Save deal 1"))
+    expect(page.locator(".total-points")).to_have_text(["130", "55"])
     page.context.set_offline(True)
     try:
-        page.get_by_role("link", name="Record deal 1").tap()
-        expect(page.locator("h1.deal-title")).to_contain_text("Deal 1")
+        page.get_by_role("link", name="Record deal 2").tap()
+        expect(page.locator("h1.deal-title")).to_contain_text("Deal 2")
         # RULES.md 10.6: We go out with an escalera and a bolivia, one red three, 500
         # melded: 4800. They: a natural canasta, 200 melded, 60 in hand and two black
         # threes in hand: 500 + 200 - 60 - 200 = 440.
@@ -100,15 +104,18 @@ def test_a_bolivia_deal_saved_offline_scores_as_the_server_records_it(
         tap_more(page, "Black threes in hand", "They", 2)
         preview = page.locator("#preview")
         expect(preview).to_contain_text("Provisional (no connection)")
-        expect(preview).to_contain_text("We +4,800")
-        expect(preview).to_contain_text("They +440")
+        expect(preview).to_contain_text("We +4,800 → 4,930")
+        expect(preview).to_contain_text("They +440 → 495")
         shot(page, "bolivia-offline-deal")
-        tap(page.get_by_role("button", name="Save deal 1"))
+        tap(page.get_by_role("button", name="Save deal 2"))
         pending = page.locator("tr.pending:not(.pending-note)")
         expect(pending).to_have_count(1)
-        expect(page.locator(".total.provisional .total-points")).to_have_text(["4,800", "440"])
+        expect(page.locator(".total.provisional .total-points")).to_have_text(["4,930", "495"])
     finally:
         page.context.set_offline(False)
-    expect(page.locator("tr.pending")).to_have_count(0, timeout=20_000)
-    assert deals_on_server(page, live_server) == [[4800, 440]]
-    expect(page.locator(".total-points")).to_have_text(["4,800", "440"])
+    # Back online the queue sends it: the sheet's figures are the server's, and the same.
+    expect(page.locator(".total:not(.provisional) .total-points")).to_have_text(
+        ["4,930", "495"], timeout=20_000
+    )
+    expect(page.locator("tr.pending")).to_have_count(0)
+    assert deals_on_server(page, live_server) == [[130, 55], [4800, 440]]
