@@ -18,7 +18,16 @@ def htmx_ready(page: Page) -> None:
 
 def start_classic(page: Page, live_server: str) -> None:
     """A classic game, We and They, Ana Vera Boris Goran around the table, on its sheet."""
+    start_game(page, live_server)
+
+
+def start_game(page: Page, live_server: str, rule_set: str | None = None) -> None:
+    """A game of ``rule_set`` (a rule-set button's name; classic when None) for We (Ana,
+    Boris) and They (Vera, Goran), Ana dealing first, on its sheet."""
     page.goto(live_server + "/games/new")
+    if rule_set:
+        page.get_by_role("link", name=rule_set, exact=True).tap()
+        expect(page.locator(".variant-pick .is-current")).to_have_text(rule_set)
     page.get_by_label("Side 1", exact=True).fill("We")
     page.get_by_label("Side 2", exact=True).fill("They")
     for seat, name in enumerate(["Ana", "Vera", "Boris", "Goran"]):
@@ -90,9 +99,7 @@ def serious(page: Page) -> list[str]:
     ]
 
 
-def api_game(
-    page: Page, live_server: str, players: list[str], *deals: object
-) -> tuple[str, str]:
+def api_game(page: Page, live_server: str, players: list[str], *deals: object) -> tuple[str, str]:
     """A game made through the API: its id and its secret."""
     sides = [
         {"name": "Us", "players": players[:2]},

@@ -7,27 +7,13 @@ from __future__ import annotations
 from playwright.sync_api import Page, expect
 
 from .conftest import shot, tap
-from .helpers import htmx_ready, tap_more, type_a_plain_deal
+from .helpers import htmx_ready, start_game, tap_more, type_a_plain_deal
 from .test_offline_deals import deals_on_server, worker_ready
-
-
-def start(page: Page, live_server: str, rule_set: str) -> None:
-    """A game of ``rule_set`` from the new-game page: We (Ana, Boris) and They (Vera,
-    Goran), Ana dealing first."""
-    page.goto(live_server + "/games/new")
-    page.get_by_role("link", name=rule_set, exact=True).tap()
-    expect(page.locator(".variant-pick .is-current")).to_have_text(rule_set)
-    page.get_by_label("Side 1", exact=True).fill("We")
-    page.get_by_label("Side 2", exact=True).fill("They")
-    for seat, name in enumerate(["Ana", "Vera", "Boris", "Goran"]):
-        page.locator(f"#players-{seat}").fill(name)
-    page.get_by_role("button", name="Start the game").tap()
-    expect(page.locator(".total-points")).to_have_count(2)
 
 
 def test_a_samba_game_to_its_end(phone: Page, live_server: str) -> None:
     page = phone
-    start(page, live_server, "Samba")
+    start_game(page, live_server, "Samba")
     expect(page.locator(".badge").first).to_contain_text("50")
 
     # Deal 1: We go out with three sambas and a natural canasta, all six red threes, 600
@@ -79,7 +65,7 @@ def test_a_bolivia_deal_saved_offline_scores_as_the_server_records_it(
     phone: Page, live_server: str
 ) -> None:
     page = phone
-    start(page, live_server, "Bolivia")
+    start_game(page, live_server, "Bolivia")
     worker_ready(page)
     # Deal 1 online (the phone keeps the next deal's form): We 150 - 20, They 90 - 35.
     type_a_plain_deal(page)
