@@ -34,6 +34,13 @@ TERMS = {
     "kitty": r"\bkitty\b",
     "go_out": r"\b(go|goes|went|going|gone) out\b",
     "secret_code": r"\bsecret\b",
+    # The Canasta family (issue 30). "Samba" and "Bolivia" also name the games: same stem.
+    "sequence": r"\bsequences?\b",
+    "samba": r"\bsambas?\b",
+    "escalera": r"\bescaleras?\b",
+    "bolivia": r"\bbolivias?\b",
+    "cuban": r"\bcuban\b",
+    "uruguay": r"\buruguay\b",
 }
 
 
