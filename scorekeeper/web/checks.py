@@ -25,6 +25,7 @@ from ..rules import (
 from ..rules.text import N_
 from ..store.games import Sheet, load, sheet_of
 from . import bp
+from .rules import going_out as going_out_needs
 
 #: The rank buttons of the card picker, and the notation each one types.
 PICKER = (
@@ -190,4 +191,5 @@ def going_out() -> str:
         verdict=verdict,
         error=error,
         counts=counts,
+        out_needs=going_out_needs,
     )
