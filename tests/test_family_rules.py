@@ -530,3 +530,13 @@ def test_the_refusal_names_the_canastas_in_the_rule_sets_words(
     side = SideResult(meld_points=1500, **figures)
     found = errors_of(validate_deal([side, SideResult(hand_points=50)], rules_of(variant)))
     assert any(words in v.message for v in found), [v.message for v in found]
+
+
+@pytest.mark.parametrize("start", ["1500", 1502, None, True])
+def test_every_tier_after_the_first_needs_a_total_of_its_own(start: object) -> None:
+    """Section 6: a table's minimum tiers each start from a total, a multiple of 5 (the
+    second tier as much as any later one)."""
+    tiers = [{"from": None, "minimum": 15}, {"from": start, "minimum": 50}]
+    with pytest.raises(OptionError) as refusal:
+        apply_options(rules_of("samba"), {"meld_minimums": tiers})
+    assert refusal.value.option == "meld_minimums"
