@@ -174,5 +174,16 @@ def client(app: Flask) -> FlaskClient:
 
 
 @pytest.fixture
+def sqlite_client(sqlite_template: Path, tmp_path: Path) -> Iterator[FlaskClient]:
+    """A client of an app on SQLite alone, for pages and checks that read no stored game
+    (the rule tools): run on PostgreSQL too, they could fail for no reason of their own."""
+    path = tmp_path / "test.sqlite"
+    shutil.copyfile(sqlite_template, path)
+    app = app_for_tests(f"sqlite:///{path}", AUTO_MIGRATE=False)
+    yield app.test_client()
+    close(app)
+
+
+@pytest.fixture
 def runner(app: Flask) -> FlaskCliRunner:
     return app.test_cli_runner()

@@ -47,6 +47,12 @@ def meld(variant: str, text: str) -> tuple[bool, str, int, CanastaKind | None]:
     return verdict.legal, verdict.rule, verdict.points, verdict.canasta
 
 
+@pytest.fixture
+def client(sqlite_client: FlaskClient) -> FlaskClient:
+    """The rule tools read no stored game: their pages and API run once, on SQLite."""
+    return sqlite_client
+
+
 def api(client: FlaskClient, path: str, body: Json) -> Json:
     response = client.post(f"/api/check/{path}", json=body)
     assert response.status_code == 200, response.get_json()
