@@ -16,6 +16,15 @@ def htmx_ready(page: Page) -> None:
     )
 
 
+def settled(page: Page) -> None:
+    """Wait until no htmx request is in flight and the last swap has settled. A field
+    filled while its swap settles can lose the fill's select-all to htmx restoring the
+    new page's attributes ("5001" typed after "5000": 50005001)."""
+    page.wait_for_function(
+        "() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')"
+    )
+
+
 def start_classic(page: Page, live_server: str) -> None:
     """A classic game, We and They, Ana Vera Boris Goran around the table, on its sheet."""
     start_game(page, live_server)
@@ -28,6 +37,7 @@ def start_game(page: Page, live_server: str, rule_set: str | None = None) -> Non
     if rule_set:
         page.get_by_role("link", name=rule_set, exact=True).tap()
         expect(page.locator(".variant-pick .is-current")).to_have_text(rule_set)
+        settled(page)
     page.get_by_label("Side 1", exact=True).fill("We")
     page.get_by_label("Side 2", exact=True).fill("They")
     for seat, name in enumerate(["Ana", "Vera", "Boris", "Goran"]):

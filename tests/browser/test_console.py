@@ -11,7 +11,7 @@ import re
 from playwright.sync_api import Page, expect
 
 from .conftest import ConsoleWatch, shot, tap
-from .helpers import htmx_ready, start_classic, tap_more, type_cases_a_and_b
+from .helpers import htmx_ready, settled, start_classic, tap_more, type_cases_a_and_b
 
 
 def look(page: Page, watch: ConsoleWatch, what: str) -> None:
@@ -32,11 +32,12 @@ def test_main_pages_log_no_console_error(
     # Another variant, and a start refused (5001 to play to): the page comes back in place.
     shot(page, "new-game-console")  # screenshots leave style="" on the fields
     page.get_by_role("link", name="Railroad").tap()
-    expect(page.locator("#players-3")).to_be_visible()
+    expect(page.get_by_role("link", name="Railroad")).to_have_attribute("aria-current", "page")
     page.get_by_role("link", name="Classic, 4", exact=True).tap()
     expect(page.get_by_role("link", name="Classic, 4", exact=True)).to_have_attribute(
         "aria-current", "page"
     )
+    settled(page)
     page.get_by_label("Play to").fill("5001")
     page.get_by_role("button", name="Start the game").tap()
     expect(page.locator("#err-target")).to_contain_text("multiple of 5")
