@@ -18,7 +18,7 @@ from flask.testing import FlaskClient, FlaskCliRunner
 from scorekeeper.rules import VARIANTS, figures_of
 from scorekeeper.rules.scoring import INTEGER_FIELDS
 
-from .helpers.api import assert_error, get_game, post_deal, scores
+from .helpers.api import CASE_A, CASE_B, assert_error, get_game, post_deal, scores
 from .helpers.api import minimums as api_minimums
 from .helpers.api import totals as api_totals
 from .helpers.history import person_id, words
@@ -521,20 +521,7 @@ def test_a_backup_without_the_family_figures_still_restores(
     client: FlaskClient, runner: FlaskCliRunner, other: Flask, tmp_path: Path
 ) -> None:
     game_id, token = api_game(client, "classic")
-    response = post_deal(
-        client,
-        game_id,
-        token,
-        {
-            "meld_points": 220,
-            "natural_canastas": 1,
-            "mixed_canastas": 1,
-            "red_threes": 1,
-            "went_out": True,
-            "hand_points": 10,
-        },
-        {"meld_points": 150, "red_threes": 2, "hand_points": 85},
-    )
+    response = post_deal(client, game_id, token, CASE_A, CASE_B)
     assert response.status_code == 201
     path = tmp_path / "old.json"
     assert runner.invoke(args=["backup", str(path)]).exit_code == 0
