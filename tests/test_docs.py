@@ -76,3 +76,21 @@ def test_the_references_name_every_rule_set() -> None:
     api = (ROOT / "docs" / "API.md").read_text()
     for variant in VARIANTS:
         assert f"`{variant}`" in rules and f"`{variant}`" in api, variant
+
+
+#: An import of another test module: ``from .test_share import ...``, ``from ..test_x``.
+TEST_MODULE_IMPORT = re.compile(r"^\s*from\s+(?:\.+|tests\.(?:\w+\.)*)test_\w+\s+import", re.M)
+
+
+def test_a_test_module_never_imports_another() -> None:
+    """What README.md says of the tests' layout: helpers shared by test modules live in
+    tests/helpers/ and tests/browser/helpers.py, so a module runs (and is read) alone."""
+    found = [
+        str(path.relative_to(ROOT))
+        for path in sorted((ROOT / "tests").rglob("*.py"))
+        if TEST_MODULE_IMPORT.search(path.read_text())
+    ]
+    assert found == []
+    assert TEST_MODULE_IMPORT.search("from .test_share import code_address")
+    assert TEST_MODULE_IMPORT.search("    from ..test_offline_deals import worker_ready")
+    assert not TEST_MODULE_IMPORT.search("from .helpers.qr import decode")

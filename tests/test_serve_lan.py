@@ -18,7 +18,7 @@ import pytest
 
 from scorekeeper import cli, codes
 
-from .qr import decode, terminal_image
+from .helpers.qr import decode, terminal_image
 from .serving import BIN, ROOT, fetch, free_port
 
 

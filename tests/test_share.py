@@ -5,7 +5,6 @@ cache; the address comes from the request's host."""
 from __future__ import annotations
 
 import re
-from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from flask import Flask
@@ -16,22 +15,10 @@ from scorekeeper.web.share import LONGEST_PATH
 
 from .helpers.api import new_game
 from .helpers.pages import new_game as new_game_form
+from .helpers.qr import code_address, coded_path
 
 #: What a page's CSP refuses in markup: style attributes and elements, scripts, handlers.
 UNSAFE = re.compile(r"<style|\sstyle=|<script|\son\w+=|javascript:", re.IGNORECASE)
-
-
-def code_address(html: str) -> str:
-    found = re.search(r'<img class="qr-code" src="([^"]+)"', html)
-    assert found, "no QR code in the page"
-    return found.group(1).replace("&amp;", "&")
-
-
-def coded_path(src: str) -> str:
-    """The path whose code ``src`` (an image address of the page) draws."""
-    parts = urlsplit(src)
-    assert parts.path == "/code.svg", src
-    return parse_qs(parts.query)["path"][0]
 
 
 def test_the_follower_code_is_an_svg_of_the_sheets_address(client: FlaskClient) -> None:

@@ -36,9 +36,8 @@ from scorekeeper.web.share import codable
 
 from .helpers.api import new_game as api_game
 from .helpers.pages import new_game as form_game
+from .helpers.qr import code_address, coded_path, decode, svg_image
 from .helpers.strategies import fives
-from .qr import decode, svg_image
-from .test_share import code_address, coded_path
 
 SETTINGS = settings(max_examples=150, database=None, deadline=None)
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
@@ -136,3 +138,18 @@ CASE_A = {"meld_points": 220, "natural_canastas": 1, "mixed_canastas": 1, "red_t
 
 
 CASE_B = {"meld_points": 150, "red_threes": 2, "hand_points": 85}
+
+
+def worker_ready(page: Page) -> None:
+    """The service worker controls the page (it keeps the pages seen from now on)."""
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.reload()
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+
+
+def deals_on_server(page: Page, live_server: str) -> list[list[int]]:
+    game_id = re.search(r"/games/([\w-]+)", page.url)
+    assert game_id
+    answer = page.request.get(f"{live_server}/api/games/{game_id.group(1)}")
+    assert answer.ok
+    return [[side["score"] for side in deal["results"]] for deal in answer.json()["deals"]]

@@ -7,8 +7,14 @@ from __future__ import annotations
 from playwright.sync_api import Page, expect
 
 from .conftest import shot, tap
-from .helpers import htmx_ready, start_game, tap_more, type_a_plain_deal
-from .test_offline_deals import deals_on_server, worker_ready
+from .helpers import (
+    deals_on_server,
+    htmx_ready,
+    start_game,
+    tap_more,
+    type_a_plain_deal,
+    worker_ready,
+)
 
 
 def test_a_samba_game_to_its_end(phone: Page, live_server: str) -> None:

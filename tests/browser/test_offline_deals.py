@@ -15,18 +15,13 @@ from playwright.sync_api import Page, Response, expect
 from .conftest import shot, tap
 from .helpers import (
     big_concealed_deal,
+    deals_on_server,
     htmx_ready,
     start_classic,
     tap_more,
     type_a_plain_deal,
+    worker_ready,
 )
-
-
-def worker_ready(page: Page) -> None:
-    """The service worker controls the page (it keeps the pages seen from now on)."""
-    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-    page.reload()
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
 
 
 def modest_deal(page: Page, out: str, meld: str, hand: str, other_hand: str) -> None:
@@ -38,14 +33,6 @@ def modest_deal(page: Page, out: str, meld: str, hand: str, other_hand: str) -> 
     page.locator(f"#sides-{index}-meld_points").fill(meld)
     page.locator(f"#sides-{index}-hand_points").fill(hand)
     page.locator(f"#sides-{other_index}-hand_points").fill(other_hand)
-
-
-def deals_on_server(page: Page, live_server: str) -> list[list[int]]:
-    game_id = re.search(r"/games/([\w-]+)", page.url)
-    assert game_id
-    answer = page.request.get(f"{live_server}/api/games/{game_id.group(1)}")
-    assert answer.ok
-    return [[side["score"] for side in deal["results"]] for deal in answer.json()["deals"]]
 
 
 OFFLINE_JS = Path(__file__).resolve().parents[2] / "static" / "offline.js"

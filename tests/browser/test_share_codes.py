@@ -7,7 +7,7 @@ import re
 
 from playwright.sync_api import Page, Request, expect
 
-from ..qr import decode_png
+from ..helpers.qr import decode_png
 from .conftest import PHONE, shot, tap
 from .helpers import start_classic
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import re
+from urllib.parse import parse_qs, urlsplit
 
 import zxingcpp
 from PIL import Image, ImageOps
@@ -63,3 +64,17 @@ def svg_image(svg: str, scale: int = 8) -> Image.Image:
                 image.putpixel((column, int(y)), 0)
             x = end
     return ImageOps.scale(image.convert("L"), scale, resample=Image.Resampling.NEAREST)
+
+
+#: A page's QR code: the image address it shows, and the path that image draws.
+def code_address(html: str) -> str:
+    found = re.search(r'<img class="qr-code" src="([^"]+)"', html)
+    assert found, "no QR code in the page"
+    return found.group(1).replace("&amp;", "&")
+
+
+def coded_path(src: str) -> str:
+    """The path whose code ``src`` (an image address of the page) draws."""
+    parts = urlsplit(src)
+    assert parts.path == "/code.svg", src
+    return parse_qs(parts.query)["path"][0]
