@@ -451,6 +451,8 @@ def test_pile_top_that_cannot_open(melds: list[str], top: str) -> None:
         [cards(m) for m in melds], CLASSIC, total=0, pile_top=parse_card(top)
     )
     assert not verdict.meets
+    # Nothing is counted toward the 50: the answer says "0 of 50", not A A A A's 80.
+    assert (verdict.points, verdict.required) == (0, 50)
     assert is_sentence(verdict.reason)
 
 

@@ -407,6 +407,15 @@ def test_an_option_the_rule_set_cannot_use_is_refused(
     assert refusal.value.option == option
 
 
+@pytest.mark.parametrize("variant", ["classic", "samba", "bolivia"])
+def test_a_table_may_ask_up_to_ten_canastas_to_go_out(variant: str) -> None:
+    """canastas_to_go_out runs up to 10 (more than a side ever melds); 11 is refused."""
+    assert apply_options(rules_of(variant), {"canastas_to_go_out": 10}).canastas_to_go_out == 10
+    with pytest.raises(OptionError) as refusal:
+        apply_options(rules_of(variant), {"canastas_to_go_out": 11})
+    assert "between" in refusal.value.message and "10" in refusal.value.message
+
+
 @SETTINGS
 @given(variant=st.sampled_from(FAMILY), data=st.data())
 def test_options_round_trip(variant: str, data: st.DataObject) -> None:

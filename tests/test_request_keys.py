@@ -290,3 +290,17 @@ def test_a_malformed_key_is_answered_after_the_game_and_its_token(
     assert status(game_id, "no", key=None) == 403
     assert get_game(client, game_id)["deals"] == []
     assert len(client.get(f"/api/games/{game_id}/changes").get_json()["changes"]) == 1
+
+
+def test_a_key_of_64_characters_is_kept_and_65_refused(client: FlaskClient) -> None:
+    """Idempotency-Key is 1 to 64 printable characters (API.md): the longest one keeps its
+    deal once; one more character is a 400 that records nothing."""
+    game_id, token = new_game(client)
+    url = f"/api/games/{game_id}/deals"
+    for _ in range(2):
+        kept = client.post(url, json=DEAL, headers=keyed(token, "k" * 64))
+        assert kept.status_code in (200, 201), kept.get_json()
+    assert len(get_game(client, game_id)["deals"]) == 1
+    refused = client.post(url, json=DEAL, headers=keyed(token, "k" * 65))
+    assert refused.status_code == 400
+    assert len(get_game(client, game_id)["deals"]) == 1

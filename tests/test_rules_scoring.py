@@ -525,3 +525,27 @@ def test_a_violation_names_the_side_at_fault_or_none_for_the_whole_deal() -> Non
     assert found and {v.side for v in found} == {1}
     whole = validate_deal([SideResult()] * 3, CLASSIC)
     assert [v.side for v in whole] == [None]
+
+
+@pytest.mark.parametrize(
+    ("figure", "value", "rule"),
+    [
+        # 99 of a kind is still a figure the rules weigh: what the packs hold refuses it.
+        ("natural_canastas", 99, "natural_canastas_total"),
+        ("natural_canastas", 100, "too_large"),
+        ("red_threes", 99, "red_threes_side"),
+        ("red_threes", 100, "too_large"),
+        ("hand_points", 100_000, None),
+        ("hand_points", 100_005, "too_large"),
+    ],
+)
+def test_a_figure_past_every_table_is_refused_at_the_figure(
+    figure: str, value: int, rule: str | None
+) -> None:
+    """limits.py: counts up to 99 and card points up to 100 000 are figures the rules weigh;
+    one more is a slip, refused as too large before anything else is said of it."""
+    side = replace(CASE_B, **{figure: value})
+    rules = {v.rule for v in errors_of(validate_deal([side, CASE_A], CLASSIC))}
+    if rule is not None:
+        assert rule in rules
+    assert ("too_large" in rules) is (rule == "too_large")
