@@ -131,6 +131,59 @@ def test_one_budget_for_new_games_on_every_route(tmp_path: Any) -> None:
     assert client.get("/api/games").get_json() == before
 
 
+def test_refused_attempts_spend_nothing_of_the_budget(tmp_path: Any) -> None:
+    """Only games created count (issue 31): ten refused bodies, ten refused imports and ten
+    seat draws of the new-game page (refused and seated alike) leave the budget whole; the
+    games created spend it, and it still bites after them."""
+    app = limited_app(tmp_path)
+    client = app.test_client()
+    unknown = {"variant": "no-such-rules", "sides": [{"name": "A"}, {"name": "B"}]}
+    assert {client.post("/api/games", json=unknown).status_code for _ in range(10)} == {422}
+    body = {"variant": "classic", "sides": [{"name": "A"}, {"name": "B"}]}
+    created = client.post("/api/games", json=body)
+    assert created.status_code == 201, created.get_json()
+
+    export = client.get(f"/api/games/{created.get_json()['id']}/export").get_json()
+    broken = {**export, "variant": "no-such-rules"}
+    assert {client.post("/api/games/import", json=broken).status_code for _ in range(10)} == {422}
+    assert client.post("/api/games/import", json=export).status_code == 201
+
+    names = {f"players-{i}": name for i, name in enumerate(["Ana", "Boris", "Vera", "Goran"])}
+    page = {"sides-0-name": "We", "sides-1-name": "They", "first_dealer": "0", "target": "5000"}
+    page.update(names)
+    jokers = {f"cards-{index}-rank": "JK" for index in range(4)}
+    draws = [client.post("/games/new", data={**page, **jokers, "draw": "1"}) for _ in range(10)]
+    assert {draw.status_code for draw in draws} == {422}  # four jokers: all draw again
+    assert "draws again" in draws[-1].get_data(as_text=True)
+    assert new_game_form(client)  # the third game created: a 302 to its sheet
+
+    # Three created: the limit bites on every door.
+    assert client.post("/api/games", json=body).status_code == 429
+    assert client.post("/games/new", data=page).status_code == 429
+
+
+def test_an_answer_that_carries_a_games_secret_is_never_stored(client: FlaskClient) -> None:
+    """The token of a new or imported game, and the scorer cookie a new game or the scorer
+    link sets, are for this client alone: no cache keeps those answers (issue 31)."""
+    body = {"variant": "classic", "sides": [{"name": "A"}, {"name": "B"}]}
+    created = client.post("/api/games", json=body)
+    assert created.status_code == 201 and created.get_json()["token"]
+    export = client.get(f"/api/games/{created.get_json()['id']}/export").get_json()
+    imported = client.post("/api/games/import", json=export)
+    assert imported.status_code == 201 and imported.get_json()["token"]
+    names = {f"players-{i}": name for i, name in enumerate(["Ana", "Boris", "Vera", "Goran"])}
+    form = {"sides-0-name": "We", "sides-1-name": "They", "first_dealer": "0", "target": "5000"}
+    form.update(names)
+    page = client.post("/games/new", data=form)
+    assert page.status_code == 302 and "scorer=" in page.headers["Set-Cookie"]
+    joined = client.application.test_client().post(
+        f"/games/{created.get_json()['id']}/join", data={"token": created.get_json()["token"]}
+    )
+    assert joined.status_code == 302 and "scorer=" in joined.headers["Set-Cookie"]
+    for response in (created, imported, page, joined):
+        assert response.headers["Cache-Control"] == "private, no-store"
+
+
 def test_scorer_cookie_is_signed_and_the_link_hands_the_secret_on(
     client: FlaskClient, app: Flask
 ) -> None:

@@ -109,8 +109,10 @@ def scored_games() -> list[str]:
 
 
 def set_scorer_cookie(response: BaseResponse, game_id: str, token: str) -> None:
-    """Make this phone the game's scorer: the secret in its cookie, for the game's pages."""
+    """Make this phone the game's scorer: the secret in its cookie, for the game's pages.
+    The answer carries the secret (signed): no cache keeps it."""
     note_scoring(game_id)
+    response.headers["Cache-Control"] = "private, no-store"
     response.set_cookie(
         SCORER_COOKIE,
         _signer().dumps(token),
