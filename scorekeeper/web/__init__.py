@@ -17,7 +17,7 @@ from flask import (
 from flask.typing import ResponseReturnValue
 from flask_wtf.csrf import CSRFError
 from markupsafe import Markup
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, SecurityError
 from werkzeug.wrappers import Response as BaseResponse
 
 from ..assets import Assets, serve_static
@@ -46,6 +46,8 @@ ERROR_PAGES = {
     429: (lazy_gettext("Too many requests"), lazy_gettext("Wait a little and try again.")),
     500: (lazy_gettext("Something went wrong"), lazy_gettext("Nothing was saved; try again.")),
 }
+
+PLAIN = {"Content-Type": "text/plain; charset=utf-8"}
 
 TOO_MANY = lazy_gettext(
     "Too many new games from this address in a short time; wait a little and try again."
@@ -84,6 +86,10 @@ def register_error_pages(app: Flask) -> None:
 
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException) -> ResponseReturnValue:
+        if isinstance(error, SecurityError):
+            # A Host that TRUSTED_HOSTS does not name: no page of this app (nor a link in
+            # it) is built for it.
+            return _("This server does not answer to that address."), 400, PLAIN
         if request.path.startswith("/api/"):
             from ..api import error_response
 
