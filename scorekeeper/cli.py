@@ -8,7 +8,7 @@ import socket
 from pathlib import Path
 
 import click
-from flask import Flask
+from flask import Flask, current_app
 from flask.cli import ScriptInfo, pass_script_info, with_appcontext
 from werkzeug.serving import make_server
 
@@ -36,7 +36,7 @@ def backup_command(path: Path) -> None:
 def restore_command(path: Path, replace: bool) -> None:
     """Restore a backup written by `flask backup` into this database."""
     try:
-        counts = restore(path, replace=replace)
+        counts = restore(path, replace=replace, most=current_app.config["RESTORE_MAX_BYTES"])
     except Refused as error:  # a bad file, a value the app refuses, a busy database
         raise click.ClickException(f"{error} Nothing was changed.") from None
     click.echo(
