@@ -14,7 +14,7 @@ from werkzeug.serving import make_server
 
 from . import codes
 from .store.backup import backup, restore
-from .store.errors import Refused
+from .store.errors import Refused, Unavailable
 
 
 @click.command("backup")
@@ -37,8 +37,13 @@ def restore_command(path: Path, replace: bool) -> None:
     """Restore a backup written by `flask backup` into this database."""
     try:
         counts = restore(path, replace=replace, most=current_app.config["RESTORE_MAX_BYTES"])
-    except Refused as error:  # a bad file, a value the app refuses, a busy database
+    except Refused as error:  # a bad file, a value the app refuses
         raise click.ClickException(f"{error} Nothing was changed.") from None
+    except Unavailable:
+        raise click.ClickException(
+            "The database could not be reached, or stayed locked by another program; "
+            "nothing was changed. Try again once it answers."
+        ) from None
     click.echo(
         f"Restored {counts.games} games, {counts.deals} deals and {counts.people} players "
         f"from {path}."

@@ -33,7 +33,6 @@ STATUS = {
     Why.NOT_FOUND: 404,
     Why.CONFLICT: 409,
     Why.OUTDATED: 409,
-    Why.BUSY: 409,
     Why.REUSED: 422,
     Why.GONE: 410,
 }

@@ -25,6 +25,7 @@ from ..caching import cached
 from ..i18n import gettext as _
 from ..i18n import lazy_gettext, remember_zone
 from ..rules import RuleSet, score_table
+from ..store.errors import Unavailable
 from .answers import wants_json
 
 bp = Blueprint("web", __name__)
@@ -45,6 +46,13 @@ ERROR_PAGES = {
     413: (lazy_gettext("Too large"), lazy_gettext("What was sent is too large.")),
     429: (lazy_gettext("Too many requests"), lazy_gettext("Wait a little and try again.")),
     500: (lazy_gettext("Something went wrong"), lazy_gettext("Nothing was saved; try again.")),
+    503: (
+        lazy_gettext("Try again in a moment"),
+        lazy_gettext(
+            "The scores could not be reached just now; nothing was saved. "
+            "Try again in a moment."
+        ),
+    ),
 }
 
 PLAIN = {"Content-Type": "text/plain; charset=utf-8"}
@@ -83,6 +91,23 @@ def register_error_pages(app: Flask) -> None:
         if wants_json():
             return {"error": message, "fields": {}}, 400
         return render_template("error.html", title=_("Page expired"), message=message), 400
+
+    @app.errorhandler(Unavailable)
+    def unavailable(error: Unavailable) -> ResponseReturnValue:
+        """The database out of reach or locked past the wait (the store's ``Unavailable``),
+        on a read or a change: 503 with ``Retry-After``, for a client (and the phone's
+        queue of deals, offline.js) to send the same request again."""
+        title, message = ERROR_PAGES[503]
+        retry = {"Retry-After": str(error.retry_after)}
+        if request.path.startswith("/api/"):
+            from ..api import error_response
+
+            response = error_response(503, str(message))
+            response.headers.update(retry)
+            return response
+        if wants_json():
+            return {"error": str(message), "fields": {}}, 503, retry
+        return render_template("error.html", title=title, message=message), 503, retry
 
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException) -> ResponseReturnValue:
