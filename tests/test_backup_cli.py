@@ -68,9 +68,9 @@ def test_backup_restored_elsewhere_shows_every_game_as_it_was(
         # The same version: what is kept of its pages stays true to it (the ETag holds it).
         etag = client.get(f"/api/games/{game_id}").headers["ETag"]
         assert there.get(f"/api/games/{game_id}").headers["ETag"] == etag
-    # The same figures (the rename form is the scorer's: this client held no game there).
+    # The same figures (the rename form is the scorer's of all her games: nobody's here).
     figures = words(there.get(f"/players/{ana}").get_data(as_text=True))
-    assert figures.split(" Only a phone ")[0] == ana_page.split(" Rename ")[0]
+    assert figures.split(" Only a phone ")[0] == ana_page.split(" Only a phone ")[0]
     assert there.get(f"/games/{games[0]}/sheet.csv").get_data() == sheet_csv
     assert history_text(there) == history_text(client)
     # The scorer's secret still works there: the Railroad game takes its next deal.

@@ -98,10 +98,9 @@ def _bounded(path: Path, most: int) -> bytes:
     try:
         if path.stat().st_size > most:
             raise BackupError(too_large)
-        opened = gzip.open(path, "rb") if path.suffix == ".gz" else path.open("rb")
         chunks: list[bytes] = []
         read = 0
-        with opened as source:
+        with gzip.open(path, "rb") if path.suffix == ".gz" else path.open("rb") as source:
             while chunk := source.read(min(CHUNK, most + 1 - read)):
                 chunks.append(chunk)
                 read += len(chunk)

@@ -26,8 +26,8 @@ from .scorer import (
     changed,
     device_label,
     last_change,
-    scorer_required,
     scored_games,
+    scorer_required,
     scorer_token,
 )
 
