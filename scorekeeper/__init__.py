@@ -124,6 +124,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         MAX_CONTENT_LENGTH=64 * 1024,
         # An export of a whole game (a long one is a few hundred kilobytes) taken back.
         IMPORT_MAX_CONTENT_LENGTH=4 * 1024 * 1024,
+        # The most JSON `flask restore` reads (decompressed): some thousands of long games.
+        RESTORE_MAX_BYTES=256 * 1024 * 1024,
         # Games a client may create: enough for a club evening, too few to fill a disk.
         GAME_CREATION_LIMIT="30 per hour;10 per minute",
         RATELIMIT_STORAGE_URI="memory://",

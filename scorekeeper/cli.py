@@ -8,13 +8,13 @@ import socket
 from pathlib import Path
 
 import click
-from flask import Flask
+from flask import Flask, current_app
 from flask.cli import ScriptInfo, pass_script_info, with_appcontext
 from werkzeug.serving import make_server
 
 from . import codes
 from .store.backup import backup, restore
-from .store.errors import Refused
+from .store.errors import Refused, Unavailable
 
 
 @click.command("backup")
@@ -36,9 +36,14 @@ def backup_command(path: Path) -> None:
 def restore_command(path: Path, replace: bool) -> None:
     """Restore a backup written by `flask backup` into this database."""
     try:
-        counts = restore(path, replace=replace)
-    except Refused as error:  # a bad file, a value the app refuses, a busy database
+        counts = restore(path, replace=replace, most=current_app.config["RESTORE_MAX_BYTES"])
+    except Refused as error:  # a bad file, a value the app refuses
         raise click.ClickException(f"{error} Nothing was changed.") from None
+    except Unavailable:
+        raise click.ClickException(
+            "The database could not be reached, or stayed locked by another program; "
+            "nothing was changed. Try again once it answers."
+        ) from None
     click.echo(
         f"Restored {counts.games} games, {counts.deals} deals and {counts.people} players "
         f"from {path}."

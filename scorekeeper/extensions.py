@@ -4,7 +4,7 @@ from the package that builds the app."""
 
 from __future__ import annotations
 
-from flask import current_app
+from flask import Response, current_app
 from flask_compress import Compress
 from flask_htmx import HTMX
 from flask_limiter import Limiter
@@ -27,6 +27,17 @@ def game_creation_limit() -> str:
     return limit
 
 
+def created_a_game(response: Response) -> bool:
+    """Whether the answer is a game created: the API's 201 (a new game, an import) or the
+    new-game page's redirect to the new sheet. A refused request, a seat draw or a shared
+    link of the page (200 or 4xx) spends nothing of the budget."""
+    return response.status_code in (201, 302, 303)
+
+
 #: One budget per client for every route that creates a game (the new-game page, the API,
 #: import): each door counting on its own would let a client through three times over.
-creates_game = limiter.shared_limit(game_creation_limit, scope="new-game", methods=["POST"])
+#: Only games created count (``deduct_when``): the limit is tested before the view and
+#: spent after it, so a client's refused attempts never keep it from starting a game.
+creates_game = limiter.shared_limit(
+    game_creation_limit, scope="new-game", methods=["POST"], deduct_when=created_a_game
+)

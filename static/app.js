@@ -345,8 +345,8 @@ function noteSheet() {
 }
 document.addEventListener("DOMContentLoaded", noteSheet);
 document.addEventListener("htmx:afterSettle", noteSheet);
-function notSaved() {
-  var banner = document.getElementById("not-saved");
+function notSaved(id) {
+  var banner = document.getElementById(id || "not-saved");
   if (banner) {
     banner.hidden = false;
     banner.scrollIntoView({ block: "center" });
@@ -374,7 +374,23 @@ document.addEventListener("htmx:sendError", function (event) {
     notSaved();
   }
 });
-
+// The database out of reach for a moment (503, with Retry-After): nothing was saved. A new
+// deal waits on the phone as with no connection (offline.js sends it again, under its key,
+// after the server's Retry-After); an edited one stays in its form, said not to be saved;
+// a refresh (the follower's poll, the live line) keeps what it shows. A page opened, or
+// another form, shows the server's page, which says to try again.
+document.addEventListener("htmx:beforeSwap", function (event) {
+  var detail = event.detail;
+  if (detail.xhr.status !== 503) return;
+  var config = detail.requestConfig || {};
+  var form = config.elt && config.elt.tagName === "FORM" && config.elt.classList.contains("deal-form") ? config.elt : null;
+  if (form && config.verb === "post") {
+    detail.shouldSwap = false;
+    if (form.dataset.scoreTable && window.keepOffline) keepOffline(form); else notSaved("not-saved-busy");
+  } else if (!detail.boosted) {
+    detail.shouldSwap = false;
+  }
+});
 
 // New game: a regular's name chip seats them in the first empty seat (or the seat being
 // typed in), and leaves the list; typing still works for anyone new.

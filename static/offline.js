@@ -265,6 +265,11 @@ function refusedWords(refused, withFields) {
   return withFields ? words.concat(fields) : words;
 }
 var sending = false;
+var retryTimer = null;
+function retryIn(seconds) {
+  clearTimeout(retryTimer);
+  retryTimer = setTimeout(sendPending, Math.min(60, Math.max(1, parseInt(seconds, 10) || 5)) * 1000);
+}
 function sendPending() {
   if (sending || !navigator.onLine || !window.indexedDB) return;
   sending = true;
@@ -282,7 +287,12 @@ function sendPending() {
       method: "POST", body: new URLSearchParams(deal.fields), headers: { Accept: "application/json" },
     })
       .then(function (response) {
-        if (response.status >= 500) throw new Error(response.status);  // tried again later
+        if (response.status >= 500) {
+          // Not saved now (503: the database busy or out of reach): it waits, and goes
+          // again after the server's Retry-After (any other: on the next load).
+          if (response.status === 503) retryIn(response.headers.get("Retry-After"));
+          throw new Error(response.status);
+        }
         return response.json().then(function (answer) {
           if (response.ok) {
             sent += 1;

@@ -25,6 +25,9 @@ from scorekeeper.store.models import Person
 from scorekeeper.store.players import record_to_json
 
 from .helpers.api import auth, get_game, new_game, post_deal, result
+from .helpers.pages import CASE_A as PAGE_A
+from .helpers.pages import CASE_B as PAGE_B
+from .helpers.pages import deal_form, form_nonce
 from .helpers.queries import counted
 
 CASE_A = result(220, natural=1, mixed=1, red_threes=1, went_out=True, hand=10)  # 1210
@@ -246,11 +249,13 @@ def test_recording_a_deal_searches_indexes_and_never_scans_a_table(
     assert len(ran) >= 5
 
 
-def test_a_database_held_by_another_writer_answers_busy_not_an_error(
+def test_a_database_held_by_another_writer_answers_503_to_try_again(
     app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """SQLite: while another program holds the file for writing longer than the busy
-    timeout, saving, editing, deleting and renaming answer "try again" and change nothing."""
+    timeout, saving, editing, deleting and renaming answer 503 with Retry-After (the API's
+    error shape, a page for the pages, JSON for the phone's queue) and change nothing; the
+    same request sent again afterwards is made once (issue 31: it was a 409, "too busy")."""
     database = sys.modules["scorekeeper.store.db"]  # the module (``store.db`` is the handle)
     with app.app_context():
         if db.engine.dialect.name != "sqlite":
@@ -264,26 +269,49 @@ def test_a_database_held_by_another_writer_answers_busy_not_an_error(
     ana = next(
         int(link) for link in re.findall(r'href="/players/(\d+)"', client.get("/players").text)
     )
+    scorer = app.test_client()
+    assert scorer.post(f"/games/{game_id}/join", data={"token": token}).status_code == 302
+    nonce = form_nonce(scorer, game_id)
+    keyed = {**auth(token), "Idempotency-Key": "held-1"}
     holder = sqlite3.connect(str(path), isolation_level=None)
-    holder.execute("BEGIN IMMEDIATE")
+    holder.execute("BEGIN EXCLUSIVE")
     try:
-        saved = post_deal(client, game_id, token, CASE_B, CASE_A)
-        assert saved.status_code == 409
-        assert "too busy" in saved.get_json()["error"]
+        saved = client.post(
+            f"/api/games/{game_id}/deals", json={"results": [CASE_B, CASE_A]}, headers=keyed
+        )
         edited = client.put(
             f"/api/games/{game_id}/deals/1", json={"results": [CASE_B, CASE_A]}, headers=auth(token)
         )
-        assert edited.status_code == 409
         deleted = client.delete(f"/api/games/{game_id}/deals/1", headers=auth(token))
-        assert deleted.status_code == 409
-        renamed = client.post(f"/players/{ana}/rename", data={"name": "Anka"})
-        assert renamed.status_code == 422
-        assert "at the same moment; try again" in renamed.text, renamed.text
+        for answer in (saved, edited, deleted):
+            assert answer.status_code == 503, answer.get_json()
+            assert answer.headers["Retry-After"] == "5"
+            assert set(answer.get_json()) == {"error", "fields"}
+            assert "try again in a moment" in answer.get_json()["error"].lower()
+        form = deal_form("0", we=PAGE_A, they=PAGE_B) | {"nonce": nonce}
+        page = scorer.post(f"/games/{game_id}/deals/new", data=form)
+        assert page.status_code == 503 and page.headers["Retry-After"] == "5"
+        assert "Try again in a moment" in page.text
+        queued = scorer.post(
+            f"/games/{game_id}/deals/new", data=form, headers={"Accept": "application/json"}
+        )
+        assert queued.status_code == 503 and "error" in queued.get_json()
+        renamed = scorer.post(f"/players/{ana}/rename", data={"name": "Anka"})
+        assert renamed.status_code == 503 and "Try again in a moment" in renamed.text
+        # Reading goes on meanwhile (write-ahead log: readers never wait for a writer).
+        assert get_game(client, game_id) == before
     finally:
         holder.execute("ROLLBACK")
         holder.close()
     assert get_game(client, game_id) == before
-    assert post_deal(client, game_id, token, CASE_B, CASE_A).status_code == 201
+    # Sent again, each is made, once.
+    again = client.post(
+        f"/api/games/{game_id}/deals", json={"results": [CASE_B, CASE_A]}, headers=keyed
+    )
+    assert again.status_code == 201
+    assert scorer.post(f"/games/{game_id}/deals/new", data=form).status_code == 302
+    assert scorer.post(f"/games/{game_id}/deals/new", data=form).status_code == 302
+    assert len(get_game(client, game_id)["deals"]) == 3
 
 
 @pytest.mark.parametrize("change", ["record", "edit"])

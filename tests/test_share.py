@@ -129,3 +129,60 @@ def test_the_share_panel_speaks_the_players_language(client: FlaskClient, langua
     for page in (f"/games/{game_id}", f"/games/{game_id}/scorer-code", "/rules"):
         html = client.get(page).get_data(as_text=True)
         assert not [words for words in english if words in html], (language, page)
+
+
+def scorer_of(client: FlaskClient, host: str) -> str:
+    """A new game made through the page on ``host``: the client keeps its score there (a
+    cookie is its host's)."""
+    form = {"sides-0-name": "We", "sides-1-name": "They", "first_dealer": "0", "target": "5000"}
+    form.update({f"players-{i}": name for i, name in enumerate(["Ana", "Vera", "Boris", "Goran"])})
+    created = client.post("/games/new", data=form, headers={"Host": host})
+    assert created.status_code == 302, created.get_data(as_text=True)
+    return created.headers["Location"].rsplit("/", 1)[1]
+
+
+@pytest.mark.parametrize(
+    ("config", "host"),
+    [
+        ({"SERVER_NAME": "scores.example.org"}, "scores.example.org"),
+        ({"TRUSTED_HOSTS": [".example.org", "scores.example.org", "evil.example"]}, None),
+    ],
+)
+def test_the_links_handed_out_take_the_configured_host(
+    app: Flask, config: dict[str, object], host: str | None
+) -> None:
+    """A request's Host header is the client's to write: where the server names its host
+    (SERVER_NAME, or TRUSTED_HOSTS), the scorer link, the follower's link and the QR codes
+    carry that name whatever Host a request came with (issue 31)."""
+    app.config.update(config)
+    host = host or "scores.example.org"  # the first single host of TRUSTED_HOSTS
+    client = app.test_client()
+    evil = {"headers": {"Host": "evil.example"}}
+    game_id = scorer_of(client, "evil.example")
+    sheet = client.get(f"/games/{game_id}", **evil).get_data(as_text=True)
+    assert f">http://{host}/games/{game_id}</a>" in sheet and "evil.example" not in sheet
+    shown = client.get(
+        f"/games/{game_id}/scorer-code", headers={"HX-Request": "true", "Host": "evil.example"}
+    )
+    part = shown.get_data(as_text=True)
+    assert f'href="http://{host}/games/{game_id}/join#' in part and "evil.example" not in part
+    image = client.get(code_address(sheet), **evil).get_data(as_text=True)
+    assert image == client.get(code_address(sheet), headers={"Host": host}).get_data(as_text=True)
+
+
+def test_trusted_hosts_refuse_any_other_host(app: Flask) -> None:
+    app.config["TRUSTED_HOSTS"] = ["scores.example.org"]
+    client = app.test_client()
+    assert client.get("/", base_url="http://scores.example.org").status_code == 200
+    refused = client.get("/games/new", base_url="http://evil.example")
+    assert refused.status_code == 400 and "evil.example" not in refused.get_data(as_text=True)
+
+
+def test_without_a_configured_host_the_links_are_the_requests(client: FlaskClient) -> None:
+    """``make run-lan`` sets nothing: a phone gets the address it reached the server by."""
+    game_id = scorer_of(client, "192.168.1.20:5000")
+    shown = client.get(
+        f"/games/{game_id}/scorer-code",
+        headers={"HX-Request": "true", "Host": "192.168.1.20:5000"},
+    )
+    assert f'href="http://192.168.1.20:5000/games/{game_id}/join#' in shown.get_data(as_text=True)

@@ -131,6 +131,59 @@ def test_one_budget_for_new_games_on_every_route(tmp_path: Any) -> None:
     assert client.get("/api/games").get_json() == before
 
 
+def test_refused_attempts_spend_nothing_of_the_budget(tmp_path: Any) -> None:
+    """Only games created count (issue 31): ten refused bodies, ten refused imports and ten
+    seat draws of the new-game page (refused and seated alike) leave the budget whole; the
+    games created spend it, and it still bites after them."""
+    app = limited_app(tmp_path)
+    client = app.test_client()
+    unknown = {"variant": "no-such-rules", "sides": [{"name": "A"}, {"name": "B"}]}
+    assert {client.post("/api/games", json=unknown).status_code for _ in range(10)} == {422}
+    body = {"variant": "classic", "sides": [{"name": "A"}, {"name": "B"}]}
+    created = client.post("/api/games", json=body)
+    assert created.status_code == 201, created.get_json()
+
+    export = client.get(f"/api/games/{created.get_json()['id']}/export").get_json()
+    broken = {**export, "variant": "no-such-rules"}
+    assert {client.post("/api/games/import", json=broken).status_code for _ in range(10)} == {422}
+    assert client.post("/api/games/import", json=export).status_code == 201
+
+    names = {f"players-{i}": name for i, name in enumerate(["Ana", "Boris", "Vera", "Goran"])}
+    page = {"sides-0-name": "We", "sides-1-name": "They", "first_dealer": "0", "target": "5000"}
+    page.update(names)
+    jokers = {f"cards-{index}-rank": "JK" for index in range(4)}
+    draws = [client.post("/games/new", data={**page, **jokers, "draw": "1"}) for _ in range(10)]
+    assert {draw.status_code for draw in draws} == {422}  # four jokers: all draw again
+    assert "draws again" in draws[-1].get_data(as_text=True)
+    assert new_game_form(client)  # the third game created: a 302 to its sheet
+
+    # Three created: the limit bites on every door.
+    assert client.post("/api/games", json=body).status_code == 429
+    assert client.post("/games/new", data=page).status_code == 429
+
+
+def test_an_answer_that_carries_a_games_secret_is_never_stored(client: FlaskClient) -> None:
+    """The token of a new or imported game, and the scorer cookie a new game or the scorer
+    link sets, are for this client alone: no cache keeps those answers (issue 31)."""
+    body = {"variant": "classic", "sides": [{"name": "A"}, {"name": "B"}]}
+    created = client.post("/api/games", json=body)
+    assert created.status_code == 201 and created.get_json()["token"]
+    export = client.get(f"/api/games/{created.get_json()['id']}/export").get_json()
+    imported = client.post("/api/games/import", json=export)
+    assert imported.status_code == 201 and imported.get_json()["token"]
+    names = {f"players-{i}": name for i, name in enumerate(["Ana", "Boris", "Vera", "Goran"])}
+    form = {"sides-0-name": "We", "sides-1-name": "They", "first_dealer": "0", "target": "5000"}
+    form.update(names)
+    page = client.post("/games/new", data=form)
+    assert page.status_code == 302 and "scorer=" in page.headers["Set-Cookie"]
+    joined = client.application.test_client().post(
+        f"/games/{created.get_json()['id']}/join", data={"token": created.get_json()["token"]}
+    )
+    assert joined.status_code == 302 and "scorer=" in joined.headers["Set-Cookie"]
+    for response in (created, imported, page, joined):
+        assert response.headers["Cache-Control"] == "private, no-store"
+
+
 def test_scorer_cookie_is_signed_and_the_link_hands_the_secret_on(
     client: FlaskClient, app: Flask
 ) -> None:
@@ -484,11 +537,9 @@ def csrf_of(page: str) -> str:
     return found.group(1)
 
 
-def test_only_a_scorer_of_one_of_their_games_renames_a_player(
-    app: Flask, client: FlaskClient
-) -> None:
+def test_only_the_scorer_of_their_games_renames_a_player(app: Flask, client: FlaskClient) -> None:
     """A stranger's phone (its own session and CSRF token, no game's secret) and the scorer
-    of another game cannot rename Ana; the scorer of a game she sat in can."""
+    of another game cannot rename Ana; the scorer of the game she sat in can."""
     game_id, token = new_game(client)  # Ana, Boris, Vera, Goran (through the API)
     others = {
         "variant": "classic",
@@ -509,8 +560,8 @@ def test_only_a_scorer_of_one_of_their_games_renames_a_player(
     assert refused.status_code == 403
     assert get_game(client, game_id)["sides"][0]["players"][0] == "Ana"
     page = stranger.get(f"/players/{ana}").get_data(as_text=True)
-    assert "Only a phone that keeps score of a game of theirs can rename them." in page
-    assert "Only a phone that keeps score of a game Ana played in" in refused.get_data(
+    assert "Only a phone that keeps score of every game of theirs can rename them." in page
+    assert "Only a phone that keeps score of every game Ana played in" in refused.get_data(
         as_text=True
     )
 
@@ -538,6 +589,82 @@ def test_only_a_scorer_of_one_of_their_games_renames_a_player(
     )
     assert renamed.status_code == 303
     assert get_game(client, game_id)["sides"][0]["players"][0] == "Anka"
+
+
+def scorer_client(app: Flask, game_id: str, token: str) -> FlaskClient:
+    """A phone given the game's scorer link (its secret through the join page)."""
+    phone = app.test_client()
+    join = {"csrf_token": csrf_of(phone.get(f"/games/{game_id}/join").text), "token": token}
+    assert phone.post(f"/games/{game_id}/join", data=join).status_code == 302
+    return phone
+
+
+def rename_on_page(phone: FlaskClient, person: int, name: str) -> Any:
+    page = phone.get("/players").text  # a page with a CSRF token, whoever may rename
+    return phone.post(f"/players/{person}/rename", data={"csrf_token": csrf_of(page), "name": name})
+
+
+def test_a_game_made_with_a_players_name_gives_no_right_to_rename_them(
+    app: Flask, client: FlaskClient
+) -> None:
+    """Issue 31's attack: a game created through the API with the victim's player in
+    another case ("zora" for Zora), joined with its own token, made its phone a scorer of a
+    game Zora sat in, and so allowed to rename her on every sheet. A phone may change only
+    what the sheets it scores show: it is refused, naming why, and nothing changes; her
+    own scorer, who keeps one of her games but not the attacker's, is refused too."""
+    app.config["WTF_CSRF_ENABLED"] = True
+    victim = {"variant": "classic", "sides": [{"name": "We", "players": ["Zora", "Boris"]},
+                                               {"name": "They", "players": ["Vera", "Goran"]}]}
+    game = client.post("/api/games", json=victim).get_json()
+    attack = {"variant": "classic", "sides": [{"name": "X", "players": ["zora", "Mallory"]},
+                                               {"name": "Y", "players": ["Eve", "Trudy"]}]}
+    made = client.post("/api/games", json=attack)
+    assert made.status_code == 201, made.get_json()
+    assert made.get_json()["sides"][0]["players"][0] == "Zora"  # the same person
+    with app.app_context():
+        zora = db.session.scalar(select(Person.id).where(Person.name == "Zora"))
+    assert zora is not None
+    attacker = scorer_client(app, made.get_json()["id"], made.get_json()["token"])
+    page = attacker.get(f"/players/{zora}").text
+    assert "Save the name" not in page and "every game of theirs" in page
+    refused = rename_on_page(attacker, zora, "Hacked")
+    assert refused.status_code == 403
+    assert "Only a phone that keeps score of every game Zora played in" in refused.text
+    assert "nothing was changed" in refused.text
+    owner = scorer_client(app, game["id"], game["token"])
+    assert rename_on_page(owner, zora, "Zorka").status_code == 403
+    for game_id in (game["id"], made.get_json()["id"]):
+        assert get_game(client, game_id)["sides"][0]["players"][0] == "Zora"
+        log = client.get(f"/api/games/{game_id}/changes").get_json()["changes"]
+        assert [change["kind"] for change in log] == ["game-created"]
+
+
+def test_a_rename_is_undone_only_by_the_scorer_of_every_game_of_theirs(
+    app: Flask, client: FlaskClient
+) -> None:
+    """Zora's scorer renames her (it keeps her one game); once she sits in a game another
+    phone keeps, undoing that rename (through the API or the change log's page) would
+    change that phone's sheet: refused, and nothing changes."""
+    body = {"variant": "classic", "sides": [{"name": "We", "players": ["Zora", "Boris"]},
+                                             {"name": "They", "players": ["Vera", "Goran"]}]}
+    game = client.post("/api/games", json=body).get_json()
+    with app.app_context():
+        zora = db.session.scalar(select(Person.id).where(Person.name == "Zora"))
+    assert zora is not None
+    owner = scorer_client(app, game["id"], game["token"])
+    assert rename_on_page(owner, zora, "Zorka").status_code == 303
+    rename = client.get(f"/api/games/{game['id']}/changes").get_json()["changes"][0]
+    assert rename["kind"] == "player-renamed"
+    body["sides"][0]["players"][0] = "zorka"
+    elsewhere = client.post("/api/games", json=body).get_json()
+    undo = f"/api/games/{game['id']}/changes/{rename['id']}/undo"
+    refused = client.post(undo, headers=auth(game["token"]))
+    assert refused.status_code == 403, refused.get_json()
+    assert "every game Zorka played in" in refused.get_json()["error"]
+    page = owner.post(f"/games/{game['id']}/changes/{rename['id']}/undo", data={})
+    assert page.status_code == 403 and "every game Zorka played in" in page.text
+    for game_id in (game["id"], elsewhere["id"]):
+        assert get_game(client, game_id)["sides"][0]["players"][0] == "Zorka"
 
 
 @pytest.mark.parametrize(

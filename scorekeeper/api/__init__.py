@@ -3,7 +3,9 @@
 Same rules engine and validation as the pages. Errors are
 ``{"error": "<sentence>", "fields": {"<path>": "<message>"}}`` with 400 (malformed JSON),
 403 (game token), 404 (unknown game or deal), 409 (conflict), 415 (a body not sent as
-``application/json``) or 422 (a broken rule).
+``application/json``) or 422 (a broken rule); 503 with ``Retry-After`` when the database
+cannot be reached or stays locked (the store's ``Unavailable``, answered app-wide in
+``web.register_error_pages``).
 """
 
 from __future__ import annotations
@@ -33,7 +35,6 @@ STATUS = {
     Why.NOT_FOUND: 404,
     Why.CONFLICT: 409,
     Why.OUTDATED: 409,
-    Why.BUSY: 409,
     Why.REUSED: 422,
     Why.GONE: 410,
 }

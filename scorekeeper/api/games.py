@@ -156,7 +156,15 @@ def create(json: schemas.NewGame) -> tuple[Response, int]:
         device=_device(),
         request_key=_idempotency_key(),
     )
-    return jsonify({**game_json(games.sheet_of(game)), "token": token}), 201
+    return _with_token(games.sheet_of(game), token)
+
+
+def _with_token(sheet: Sheet, token: str) -> tuple[Response, int]:
+    """A new game's answer (created or imported): the game and the token that changes it,
+    which no cache may keep."""
+    response = jsonify({**game_json(sheet), "token": token})
+    response.headers["Cache-Control"] = "private, no-store"
+    return response, 201
 
 
 @bp.get("/games")
@@ -508,4 +516,4 @@ def import_(json: schemas.Export) -> tuple[Response, int]:
         changes=json.changes,
         device=_device(),
     )
-    return jsonify({**game_json(_sheet(game_id)), "token": token}), 201
+    return _with_token(_sheet(game_id), token)

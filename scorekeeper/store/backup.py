@@ -72,10 +72,43 @@ class Counts:
     people: int
 
 
-def _open(path: Path, mode: str) -> IO[str]:
+def _writer(path: Path) -> IO[str]:
     if path.suffix == ".gz":
-        return gzip.open(path, mode + "t", encoding="utf-8")  # type: ignore[return-value]
-    return path.open(mode, encoding="utf-8")
+        return gzip.open(path, "wt", encoding="utf-8")
+    return path.open("w", encoding="utf-8")
+
+
+#: What a restore reads at a time (bytes, decompressed).
+CHUNK = 1024 * 1024
+
+
+def _mib(size: int) -> str:
+    return f"{size / (1024 * 1024):g} MiB"
+
+
+def _bounded(path: Path, most: int) -> bytes:
+    """The file's bytes, decompressed when it ends in ``.gz``: refused past ``most`` bytes
+    as stored or decompressed, read a chunk at a time, so a small file that unpacks to
+    gigabytes costs no more than ``most`` before it is refused."""
+    too_large = (
+        f"{path} holds more than {_mib(most)}{' once decompressed' if path.suffix == '.gz' else ''}"
+        f", the most a restore reads (RESTORE_MAX_BYTES; FLASK_RESTORE_MAX_BYTES=<bytes> in "
+        "the environment raises it)."
+    )
+    try:
+        if path.stat().st_size > most:
+            raise BackupError(too_large)
+        chunks: list[bytes] = []
+        read = 0
+        with gzip.open(path, "rb") if path.suffix == ".gz" else path.open("rb") as source:
+            while chunk := source.read(min(CHUNK, most + 1 - read)):
+                chunks.append(chunk)
+                read += len(chunk)
+                if read > most:
+                    raise BackupError(too_large)
+    except (OSError, EOFError) as error:  # gzip.BadGzipFile is an OSError
+        raise BackupError(f"Cannot read {path}: {error}") from None
+    return b"".join(chunks)
 
 
 def _stamp(moment: datetime) -> str:
@@ -128,7 +161,7 @@ def backup(path: Path) -> Counts:
     """Write every game and the roster to ``path``."""
     people = db.session.scalars(select(Person).order_by(Person.id)).all()
     games = deals = 0
-    with _open(path, "w") as out:
+    with _writer(path) as out:
         roster = [{"id": p.id, "name": p.name, "created_at": _stamp(p.created_at)} for p in people]
         stamp = json.dumps(_stamp(datetime.now(UTC)))
         out.write(
@@ -144,19 +177,22 @@ def backup(path: Path) -> Counts:
     return Counts(games, deals, count)
 
 
-def _read(path: Path) -> dict[str, Any]:
+def _read(path: Path, most: int) -> dict[str, Any]:
+    """The backup document, at most ``most`` bytes of JSON: an object of the backup format
+    whose ``people`` and ``games`` are lists."""
+    raw = _bounded(path, most)
     try:
-        with _open(path, "r") as source:
-            document = json.load(source)
-    except (OSError, EOFError) as error:
-        raise BackupError(f"Cannot read {path}: {error}") from None
-    except (ValueError, UnicodeDecodeError) as error:
-        raise BackupError(f"{path} is not JSON: {error}") from None
+        document = json.loads(raw.decode("utf-8"))
+    except (ValueError, UnicodeDecodeError, RecursionError) as error:
+        raise BackupError(f"{path} is not JSON: {_short(error)}") from None
     if not isinstance(document, dict) or document.get("format") != BACKUP_FORMAT:
         raise BackupError(
             f"{path} is not a backup of this app (its format should be {BACKUP_FORMAT!r}; "
             "a single game's export goes through POST /api/games/import)."
         )
+    for part, what in (("people", "players"), ("games", "games")):
+        if not isinstance(document.get(part), list):
+            raise _wrong(part, f"{part}: a list of {what}, not {_short(document.get(part))}.")
     return document
 
 
@@ -215,7 +251,7 @@ def _restored_game(data: Mapping[str, Any], people: Mapping[int, Person]) -> tup
         raise _wrong("token_hash", "Not the hash of a game's secret (64 hex digits).")
     sides = data["sides"]
     if not isinstance(sides, list):
-        raise TypeError("sides is not a list")
+        raise _wrong("sides", "The sides are a list.")
     options = data.get("options") or {}
     if not isinstance(options, dict):
         raise _wrong("options", "The house options are an object.")
@@ -253,13 +289,19 @@ def _restored_game(data: Mapping[str, Any], people: Mapping[int, Person]) -> tup
                 person = _whole(person, f"{path}.players.{seat}.person")
             if person is not None and (person not in people or person in seated):
                 raise _wrong(f"{path}.players.{seat}.person", f"Unknown or seated twice: {person}.")
+            name = check_name(player["name"], f"{path}.players.{seat}.name", side=False)
             if person is not None:
                 seated.add(person)
+                if name != people[person].name:
+                    # A seat shows its person's name (a rename renames every seat).
+                    raise _wrong(
+                        f"{path}.players.{seat}.name",
+                        f"{_short(name)} is not the name of player {person} of the roster "
+                        f"({_short(people[person].name)}), who sits there.",
+                    )
             side.players.append(
                 Player(
-                    position=seat,
-                    name=check_name(player["name"], f"{path}.players.{seat}.name", side=False),
-                    person=people[person] if person is not None else None,
+                    position=seat, name=name, person=people[person] if person is not None else None
                 )
             )
         game.sides.append(side)
@@ -279,7 +321,7 @@ def _restored_game(data: Mapping[str, Any], people: Mapping[int, Person]) -> tup
                 player.card = card
     deals = data["deals"]
     if not isinstance(deals, list):
-        raise TypeError("deals is not a list")
+        raise _wrong("deals", "The deals are a list.")
     for number, deal_data in enumerate(deals):
         path = f"deals.{number}"
         key = deal_data.get("request_key")
@@ -370,11 +412,12 @@ def _placed(refused: Refused, where: str, label: str) -> BackupError:
     return BackupError(f"{label}, {field}: {refused.text}", fields)
 
 
-def restore(path: Path, *, replace: bool = False) -> Counts:
-    """Load a backup into this database. Refused when the database already holds games or
-    players, unless ``replace`` (then they are deleted first, in the same transaction).
-    Every value is checked as the app checks it anywhere else, and every time is kept."""
-    document = _read(path)
+def restore(path: Path, *, most: int, replace: bool = False) -> Counts:
+    """Load a backup of at most ``most`` bytes (decompressed) into this database. Refused
+    when the database already holds games or players, unless ``replace`` (then they are
+    deleted first, in the same transaction). Every value is checked as the app checks it
+    anywhere else, and every time is kept."""
+    document = _read(path, most)
     with transaction():
         occupied = db.session.scalar(select(func.count(Game.id))) or db.session.scalar(
             select(func.count(Person.id))
@@ -389,7 +432,7 @@ def restore(path: Path, *, replace: bool = False) -> Counts:
             for table in (Change, DealResult, Deal, Player, Side, Game, Person):
                 db.session.execute(delete(table))
         people: dict[int, Person] = {}
-        for index, data in enumerate(document.get("people") or []):
+        for index, data in enumerate(document["people"]):
             where = f"people.{index}"
             try:
                 person = _restored_person(data)
@@ -405,7 +448,7 @@ def restore(path: Path, *, replace: bool = False) -> Counts:
             message = f"people: two players share an id or a name ({error.orig})."
             raise BackupError(message) from None
         games = deals = 0
-        for index, data in enumerate(document.get("games") or []):
+        for index, data in enumerate(document["games"]):
             where = f"games.{index}"
             game_id = data.get("id") if isinstance(data, dict) else None
             label = f"{where} (game {game_id})" if _is_game_id(game_id) else where

@@ -19,12 +19,11 @@ from typing import Any
 
 from flask_sqlalchemy import SQLAlchemy
 from sqlalchemy import MetaData, event
-from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.engine import Connection, Engine, ExceptionContext
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import DeclarativeBase
 
-from ..rules.text import T, Text
-from .errors import Refused, Why
+from .errors import Unavailable
 
 # Named constraints so that migrations can alter them on every database (SQLite included).
 NAMING_CONVENTION = {
@@ -85,10 +84,47 @@ def _sqlite_begin(connection: Connection) -> None:
     if connection.dialect.name == "sqlite":
         writer = connection.get_execution_options().get(WRITER)
         # On the driver's connection: a statement of SQLAlchemy's own would cost as much
-        # as the query the transaction is begun for.
-        connection.connection.driver_connection.execute(  # type: ignore[union-attr]
-            "BEGIN IMMEDIATE" if writer else "BEGIN"
+        # as the query the transaction is begun for (so its errors are the driver's too).
+        try:
+            connection.connection.driver_connection.execute(  # type: ignore[union-attr]
+                "BEGIN IMMEDIATE" if writer else "BEGIN"
+            )
+        except sqlite3.OperationalError as error:
+            if _sqlite_unavailable(error):
+                logger.warning("The database stayed locked: %s", error)
+                raise Unavailable() from error
+            raise
+
+
+#: SQLite's primary result codes for a file held by another connection (BUSY, LOCKED) or
+#: one that cannot be opened (CANTOPEN).
+SQLITE_UNAVAILABLE = {5, 6, 14}
+
+
+def _sqlite_unavailable(error: sqlite3.Error) -> bool:
+    return (getattr(error, "sqlite_errorcode", 0) & 0xFF) in SQLITE_UNAVAILABLE
+
+
+@event.listens_for(Engine, "handle_error")
+def _unavailable(context: ExceptionContext) -> BaseException | None:
+    """Every statement, and every connection made: a database out of reach or locked past
+    the wait becomes the one domain error ``Unavailable`` (answered 503 by the pages and
+    the API), reads and writes alike. Other errors (a broken constraint, a bug) stay as
+    they are. SQLAlchemy has invalidated a lost connection by then: the pool makes a new
+    one for the next request."""
+    original = context.original_exception
+    if isinstance(original, sqlite3.Error):
+        unavailable = _sqlite_unavailable(original)
+    else:
+        # PostgreSQL: stopped, restarting, shutting down, the connection lost, a deadlock
+        # or a lock or statement timeout: its driver's OperationalError, or a disconnect.
+        unavailable = context.is_disconnect or isinstance(
+            context.sqlalchemy_exception, OperationalError
         )
+    if not unavailable:
+        return None
+    logger.warning("The database is unavailable: %s", original)
+    return Unavailable()
 
 
 def _casefold(value: str | None) -> str | None:
@@ -110,29 +146,19 @@ def writer_options(connection_or_engine: Connection | Engine) -> dict[str, Any]:
     return options
 
 
-#: What a change answers when the database stayed held by others.
-BUSY = T("This game is too busy right now; try again.")
-
-
 @contextmanager
-def transaction(busy: Text = BUSY) -> Iterator[None]:
+def transaction() -> Iterator[None]:
     """One change, in one transaction of ``db.session``: committed when the block ends,
     rolled back when it raises. Whatever the session read before is let go first, so the
     change reads afresh under the lock (lock the game's row with ``with_for_update``).
-    ``busy`` is the refusal's sentence when the lock did not come in time."""
+    The lock not had in time, or the database out of reach, raises ``Unavailable``:
+    nothing was written."""
     session = db.session
     session.rollback()
     try:
         session.connection(execution_options=writer_options(db.engine))
         yield
         session.commit()
-    except (OperationalError, sqlite3.OperationalError) as error:
-        # SQLite: other writers held the file past the busy timeout (at BEGIN IMMEDIATE,
-        # run on the driver: its own error); PostgreSQL: a deadlock or a lost connection.
-        # Nothing was written.
-        session.rollback()
-        logger.warning("A change gave up: %s", error)
-        raise Refused(Why.BUSY, busy) from None
     except BaseException:
         session.rollback()
         raise

@@ -38,13 +38,21 @@ class Why(enum.Enum):
     CONFLICT = "conflict"
     #: A deal changed since the phone read it (the version check failed).
     OUTDATED = "outdated"
-    #: The database stayed held by other writers for longer than a request waits.
-    BUSY = "busy"
     #: The request's key (a form's nonce, an Idempotency-Key) already made a change of
     #: another request (another route, deal or body).
     REUSED = "reused"
     #: The game was deleted (its change log can restore it).
     GONE = "gone"
+
+
+class Unavailable(Exception):
+    """The database could not be reached (stopped, restarting, the connection lost) or
+    stayed locked by other writers past the wait: nothing was read or changed, and the
+    same request, sent again later, may well succeed (API.md: a 503 with ``Retry-After``,
+    never a 409, which means a real conflict, and never a 500)."""
+
+    #: Seconds a client waits before it tries again (about half SQLite's busy timeout).
+    retry_after = 5
 
 
 class Refused(Exception):

@@ -156,40 +156,55 @@ def add(name: str) -> Person:
 
 
 def may_rename(person_id: int, scoring: Collection[str]) -> bool:
-    """Whether one of the games whose secret the caller holds (``scoring``) has this person
-    at its table."""
+    """Whether the caller keeps score of every game this person sat in (``scoring``: the
+    ids of the games whose secret it holds), and of one at least. Their name shows on each
+    of those sheets: a phone may change only what the sheets it scores show, never a sheet
+    another phone keeps (a game made elsewhere with their name, in any case, is such a
+    sheet)."""
     if not scoring:
         return False
     sat_in = select(Side.game_id).join(Player, Player.side_id == Side.id)
-    sat_in = sat_in.where(Player.person_id == person_id, Side.game_id.in_(list(scoring)))
-    return db.session.scalar(sat_in.limit(1)) is not None
+    sat_in = sat_in.where(Player.person_id == person_id)
+    kept = list(scoring)
+    if db.session.scalar(sat_in.where(Side.game_id.in_(kept)).limit(1)) is None:
+        return False
+    return db.session.scalar(sat_in.where(Side.game_id.not_in(kept)).limit(1)) is None
 
 
 def rename(person_id: int, name: str, *, scoring: Collection[str], device: str = "") -> Person:
     """Give a person a new name, on the roster and in every seat they took. Only someone who
-    keeps score of one of their games (``scoring``: the ids of the games whose secret the
-    caller holds) may: the name shows on every game they sat in, and in their change logs."""
+    keeps score of every game they sat in (``scoring``: the ids of the games whose secret
+    the caller holds) may (``may_rename``): the name shows on each of those sheets, and in
+    their change logs."""
     name = check_name(name, "name", side=False)
-    with transaction(busy=T("A game of theirs was being changed at the same moment; try again.")):
+    with transaction():
         person = db.session.get(Person, person_id)
         if person is None:
             raise Refused(Why.NOT_FOUND, T("There is no such player on the list."))
-        if not may_rename(person.id, scoring):
-            raise Refused(
-                Why.FORBIDDEN,
-                T(
-                    "Only a phone that keeps score of a game %(name)s played in may rename "
-                    "them; nothing was changed.",
-                    name=person.name,
-                ),
-            )
-        return renamed(person, name, device=device)
+        return renamed(person, name, scoring=scoring, device=device)
 
 
-def renamed(person: Person, name: str, *, device: str, logged_in: str | None = None) -> Person:
-    """The rename itself, in the caller's transaction: refused when someone else on the
-    list has the name. Each of their games logs it, but ``logged_in`` (an undo from that
-    game's log, which logs itself)."""
+def renamed(
+    person: Person,
+    name: str,
+    *,
+    scoring: Collection[str],
+    device: str,
+    logged_in: str | None = None,
+) -> Person:
+    """The rename itself (a rename, or an undo of one), in the caller's transaction:
+    refused, changing nothing, unless the caller keeps score of every game the person sat
+    in (``may_rename``), or when someone else on the list has the name. Each of their games
+    logs it, but ``logged_in`` (an undo from that game's log, which logs itself)."""
+    if not may_rename(person.id, scoring):
+        raise Refused(
+            Why.FORBIDDEN,
+            T(
+                "Only a phone that keeps score of every game %(name)s played in may change "
+                "their name, which shows on each of those sheets; nothing was changed.",
+                name=person.name,
+            ),
+        )
     key = name_key(name)
     taken = db.session.scalar(select(Person.id).where(Person.key == key, Person.id != person.id))
     if taken is not None:

@@ -17,7 +17,7 @@ from flask import (
 from flask.typing import ResponseReturnValue
 from flask_wtf.csrf import CSRFError
 from markupsafe import Markup
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, SecurityError
 from werkzeug.wrappers import Response as BaseResponse
 
 from ..assets import Assets, serve_static
@@ -25,6 +25,7 @@ from ..caching import cached
 from ..i18n import gettext as _
 from ..i18n import lazy_gettext, remember_zone
 from ..rules import RuleSet, score_table
+from ..store.errors import Unavailable
 from .answers import wants_json
 
 bp = Blueprint("web", __name__)
@@ -45,7 +46,16 @@ ERROR_PAGES = {
     413: (lazy_gettext("Too large"), lazy_gettext("What was sent is too large.")),
     429: (lazy_gettext("Too many requests"), lazy_gettext("Wait a little and try again.")),
     500: (lazy_gettext("Something went wrong"), lazy_gettext("Nothing was saved; try again.")),
+    503: (
+        lazy_gettext("Try again in a moment"),
+        lazy_gettext(
+            "The scores could not be reached just now; nothing was saved. "
+            "Try again in a moment."
+        ),
+    ),
 }
+
+PLAIN = {"Content-Type": "text/plain; charset=utf-8"}
 
 TOO_MANY = lazy_gettext(
     "Too many new games from this address in a short time; wait a little and try again."
@@ -82,8 +92,29 @@ def register_error_pages(app: Flask) -> None:
             return {"error": message, "fields": {}}, 400
         return render_template("error.html", title=_("Page expired"), message=message), 400
 
+    @app.errorhandler(Unavailable)
+    def unavailable(error: Unavailable) -> ResponseReturnValue:
+        """The database out of reach or locked past the wait (the store's ``Unavailable``),
+        on a read or a change: 503 with ``Retry-After``, for a client (and the phone's
+        queue of deals, offline.js) to send the same request again."""
+        title, message = ERROR_PAGES[503]
+        retry = {"Retry-After": str(error.retry_after)}
+        if request.path.startswith("/api/"):
+            from ..api import error_response
+
+            response = error_response(503, str(message))
+            response.headers.update(retry)
+            return response
+        if wants_json():
+            return {"error": str(message), "fields": {}}, 503, retry
+        return render_template("error.html", title=title, message=message), 503, retry
+
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException) -> ResponseReturnValue:
+        if isinstance(error, SecurityError):
+            # A Host that TRUSTED_HOSTS does not name: no page of this app (nor a link in
+            # it) is built for it.
+            return _("This server does not answer to that address."), 400, PLAIN
         if request.path.startswith("/api/"):
             from ..api import error_response
 

@@ -51,7 +51,6 @@ REFUSALS: dict[Why, Answer] = {
     Why.INVALID: Answer(422, error_page=False),
     Why.CONFLICT: Answer(409, error_page=False),
     Why.OUTDATED: Answer(409, error_page=False),
-    Why.BUSY: Answer(409, error_page=False),
     Why.REUSED: Answer(409, error_page=False),
     Why.FORBIDDEN: Answer(403, error_page=True),
     Why.NOT_FOUND: Answer(404, error_page=True),

@@ -26,6 +26,7 @@ from .scorer import (
     changed,
     device_label,
     last_change,
+    scored_games,
     scorer_required,
     scorer_token,
 )
@@ -182,7 +183,12 @@ def undo(game_id: str, change_id: int) -> BaseResponse:
     nonce = form.nonce.data if form.nonce.data and is_request_key(form.nonce.data) else None
     try:
         undone = changes.undo_change(
-            game_id, change_id, secret=scorer_token(), device=device_label(), request_key=nonce
+            game_id,
+            change_id,
+            secret=scorer_token(),
+            device=device_label(),
+            request_key=nonce,
+            scoring=scored_games(),
         )
     except Refused as refusal:
         abort_if_lost(refusal)

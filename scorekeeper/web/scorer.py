@@ -35,6 +35,7 @@ from ..store.games import Secured
 from . import bp
 from .answers import NO_GAME, head_or_404
 from .forms import JoinForm
+from .share import absolute
 
 #: The cookie that holds a game's edit secret, scoped to that game's pages.
 SCORER_COOKIE = "scorer"
@@ -109,8 +110,10 @@ def scored_games() -> list[str]:
 
 
 def set_scorer_cookie(response: BaseResponse, game_id: str, token: str) -> None:
-    """Make this phone the game's scorer: the secret in its cookie, for the game's pages."""
+    """Make this phone the game's scorer: the secret in its cookie, for the game's pages.
+    The answer carries the secret (signed): no cache keeps it."""
     note_scoring(game_id)
+    response.headers["Cache-Control"] = "private, no-store"
     response.set_cookie(
         SCORER_COOKIE,
         _signer().dumps(token),
@@ -169,7 +172,7 @@ def scorer_code(game_id: str) -> BaseResponse:
     share panel (the sheet never holds the secret). The secret rides in the fragment:
     browsers never send it, so no server logs it."""
     head_or_404(game_id)
-    link = url_for("web.join", game_id=game_id, _external=True) + f"#{scorer_token()}"
+    link = absolute(url_for("web.join", game_id=game_id)) + f"#{scorer_token()}"
     response = current_app.make_response(
         render_template(
             "games/scorer_code.html",

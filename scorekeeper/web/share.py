@@ -17,11 +17,25 @@ LONGEST_PATH = 600
 CODE_CACHE = "public, max-age=86400"
 
 
+def public_host() -> str:
+    """The host (and port) of the addresses the app hands out: the configured one where
+    there is one (``SERVER_NAME``, else the first single host of ``TRUSTED_HOSTS``, whose
+    other hosts Flask answers 400), else the request's ``Host`` (``make run-lan``: the
+    address the phone reached this computer by). docs/DEPLOY.md says which to set."""
+    config = current_app.config
+    if config.get("SERVER_NAME"):
+        return str(config["SERVER_NAME"])
+    for host in config.get("TRUSTED_HOSTS") or ():
+        if not host.startswith("."):  # ".example.org": a domain and its subdomains
+            return str(host)
+    return request.host
+
+
 @bp.app_template_global()
 def absolute(path: str) -> str:
-    """The address a phone opens for ``path`` (as ``url_for`` gives it): this server as
-    the request reached it."""
-    return request.host_url.rstrip("/") + path
+    """The address a phone opens for ``path`` (as ``url_for`` gives it): the scheme the
+    request came by, on the app's public host (``public_host``)."""
+    return f"{request.scheme}://{public_host()}{path}"
 
 
 @bp.app_template_global()

@@ -20,6 +20,7 @@ from .chart import running_totals
 from .forms import ConfirmForm
 from .new_game import sheet_places
 from .scorer import can_score, last_change, note_scoring
+from .share import absolute
 
 #: Sent by the service worker for the sheet it keeps for offline use (templates/sw.js): the
 #: answer is the follower's view, so no copy on the phone holds the secret.
@@ -94,7 +95,7 @@ def sheet(game_id: str) -> str | BaseResponse:
             body=Markup(part["body"]),
             game_id=game_id,
             scorer=scorer,
-            viewer_link=url_for("web.sheet", game_id=game_id, _external=True),
+            viewer_link=absolute(url_for("web.sheet", game_id=game_id)),
             undo=last_change(game_id) if scorer else None,
             keep_awake=True,
             offline_copy=offline_copy,

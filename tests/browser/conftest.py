@@ -143,7 +143,8 @@ class ConsoleWatch:
     Two kinds are expected and left out, narrowly: a request the network never carried
     (the tests that cut the connection: Chromium's line and htmx's, only once a request
     failed for want of a connection), and Chromium's note of a 409 or 422 answer to a
-    form the server refused (the page shows the refusal: that is the form working)."""
+    form the server refused (the page shows the refusal: that is the form working), or of
+    a 503 to a deal sent (the database busy: the phone keeps the deal and sends it again)."""
 
     def __init__(self, page: Page) -> None:
         self._logged: list[str] = []
@@ -164,7 +165,7 @@ class ConsoleWatch:
             self._offline = True
 
     def _answered(self, response: Response) -> None:
-        if response.request.method == "POST" and response.status in (409, 422):
+        if response.request.method == "POST" and response.status in (409, 422, 503):
             self._refused.add(response.status)
 
     @property

@@ -28,7 +28,7 @@ def test_history_players_and_statistics_on_a_phone(phone: Page, live_server: str
     names = [f"{name} {run}" for name in ("Dana", "Emil", "Fani", "Gjoko")]
     dana, emil = names[0], names[1]
     first, secret = api_game(page, live_server, names, [CASE_A, CASE_B], [CASE_A, CASE_B])
-    api_game(page, live_server, names, [CASE_B, CASE_A])
+    second, second_secret = api_game(page, live_server, names, [CASE_B, CASE_A])
     problems: dict[str, list[str]] = {}
 
     # New game: the regulars are chips; four taps seat them in order.
@@ -62,13 +62,17 @@ def test_history_players_and_statistics_on_a_phone(phone: Page, live_server: str
     fits(page)
     problems["player"] = serious(page)
     shot(page, "player")
-    # Renaming takes the right to keep score of a game of theirs: the scorer link gives it.
-    expect(page.get_by_text("Only a phone that keeps score of a game of theirs")).to_be_visible()
+    # Renaming takes keeping score of every game of theirs: the scorer links give it.
+    only = page.get_by_text("Only a phone that keeps score of every game of theirs")
+    expect(only).to_be_visible()
     player_page = page.url
-    page.goto(f"{live_server}/games/{first}/join#{secret}")
-    page.get_by_role("button", name="Keep score here").tap()
-    expect(page).to_have_url(re.compile(f"/games/{first}$"))  # no fragment: the secret stays out
-    page.goto(player_page)
+    for game_id, token in ((first, secret), (second, second_secret)):
+        page.goto(f"{live_server}/games/{game_id}/join#{token}")
+        page.get_by_role("button", name="Keep score here").tap()
+        expect(page).to_have_url(re.compile(f"/games/{game_id}$"))  # no fragment: no secret
+        page.goto(player_page)
+        if game_id == first:  # one of their two games: not yet
+            expect(only).to_be_visible()
     page.get_by_text("Rename").tap()
     page.get_by_label("Name").fill(f"{dana} M.")
     page.get_by_role("button", name="Save the name").tap()

@@ -15,8 +15,8 @@ from ...rules import VARIANTS, OptionError, RuleSet, apply_options
 from ...rules.limits import MAX_START
 from ...rules.stats import Outcome, SideRecord
 from ...rules.text import T
-from ..db import BUSY, db, transaction
-from ..errors import Refused, Why, check_name
+from ..db import db, transaction
+from ..errors import Refused, Unavailable, Why, check_name
 from ..games import hash_token, sheet_of
 from ..log import CREATED
 from ..models import Game, Person, Player, Side, utcnow
@@ -56,7 +56,7 @@ def creating(make: Callable[[], Made]) -> Made:
                 return make()
         except IntegrityError:
             continue
-    raise Refused(Why.BUSY, BUSY)
+    raise Unavailable()  # as many new players named by others meanwhile: a moment later
 
 
 def table_rules(variant: str, sides: int, options: Mapping[str, object]) -> RuleSet:

@@ -3,6 +3,7 @@ restoring it. Each replays the game."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from sqlalchemy import select
@@ -48,6 +49,7 @@ def undo_change(
     secret: str | None,
     device: str = "",
     request_key: str | None = None,
+    scoring: Collection[str] = (),
 ) -> Undone:
     """Revert change ``change_id`` of the game and log the undo. A deal's change puts the
     deal back as it was before it (a recorded deal goes, a deleted one comes back at its
@@ -55,7 +57,9 @@ def undo_change(
     deleted game comes back, a restored one goes. Refused when the change was undone
     already, or a later change built on it (the refusal names that change). A
     ``request_key`` this game has seen undoes nothing again and answers with that undo
-    and the game as it stands."""
+    and the game as it stands. A rename undone renames the player in every game they sat
+    in: refused unless the caller keeps score of each (this game, and ``scoring``: the
+    other games whose secret it holds)."""
     key = keyed(request_key, "undo", change_id)
     with transaction():
         game = locked(game_id, secret)
@@ -83,7 +87,7 @@ def undo_change(
             game.deleted_at = utcnow() if deleting else None
             number = None
         elif target == RENAMED:
-            _name_back(game, change, device)
+            _name_back(game, change, device, scoring={game_id, *scoring})
             number = None
         else:
             raise Refused(Why.CONFLICT, T("A new game cannot be undone; delete the game instead."))
@@ -166,7 +170,7 @@ def _check_put_back(sheet: Sheet, seq: int | None) -> None:
                 raise Refused.breaking(violations)
 
 
-def _name_back(game: Game, change: Change, device: str) -> None:
+def _name_back(game: Game, change: Change, device: str, *, scoring: Collection[str]) -> None:
     """Undo a rename: the player gets the name from before it, if they still have the name
     it gave (everywhere: the roster, every seat, every game's log)."""
     before, after = change.before, change.after
@@ -175,7 +179,7 @@ def _name_back(game: Game, change: Change, device: str) -> None:
         person = db.session.get(Person, before.get("person"))
     if person is None or person.name != after.get("name"):
         raise _in_the_way(game.id, change)
-    renamed(person, str(before.get("name")), device=device, logged_in=game.id)
+    renamed(person, str(before.get("name")), scoring=scoring, device=device, logged_in=game.id)
 
 
 def _in_the_way(game_id: str, change: Change) -> Refused:
