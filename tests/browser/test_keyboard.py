@@ -47,3 +47,15 @@ TARGETS = """() => Array.from(document.querySelectorAll(
   const r = el.getBoundingClientRect();
   return [el.textContent.trim() || el.getAttribute('aria-label'), r.width, r.height];
 })"""
+
+
+def test_the_bar_and_the_badges_are_a_thumb_wide(phone: Page, live_server: str) -> None:
+    page = phone
+    game, _ = api_game(page, live_server, ["Ana", "Vera", "Boris", "Goran"], [CASE_A, CASE_B])
+    small: dict[str, list[tuple[str, float, float]]] = {}
+    for path in ["/", f"/games/{game}", "/rules", "/players"]:
+        page.goto(live_server + path)
+        targets = page.evaluate(TARGETS)
+        assert targets
+        small[path] = [(what, w, h) for what, w, h in targets if w < 44 or h < 44]
+    assert {path: found for path, found in small.items() if found} == {}
