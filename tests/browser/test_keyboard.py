@@ -5,8 +5,11 @@ thumb wide."""
 
 from __future__ import annotations
 
+import secrets
+
 from playwright.sync_api import Locator, Page, expect
 
+from .conftest import tap
 from .helpers import CASE_A, CASE_B, api_game
 
 
@@ -59,3 +62,14 @@ def test_the_bar_and_the_badges_are_a_thumb_wide(phone: Page, live_server: str) 
         assert targets
         small[path] = [(what, w, h) for what, w, h in targets if w < 44 or h < 44]
     assert {path: found for path, found in small.items() if found} == {}
+
+
+def test_the_last_games_strip_is_named(phone: Page, live_server: str) -> None:
+    """A name on a paragraph is one screen readers drop: the strip is a named group."""
+    page = phone
+    run = secrets.token_hex(2)
+    api_game(page, live_server, [f"Iva {run}", "Jan", "Kole", "Lina"], [CASE_A, CASE_B])
+    page.goto(live_server + "/players")
+    tap(page.locator(".roster a", has_text=f"Iva {run}"))
+    strip = page.get_by_role("group", name="The last 1 games, oldest first")
+    expect(strip.get_by_role("link")).to_have_count(1)
