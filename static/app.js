@@ -458,3 +458,47 @@ document.addEventListener("htmx:beforeRequest", function (event) {
     if (!document.body.contains(form)) swap.preventDefault();
   });
 });
+
+// Page changes (issue 31). A page htmx swaps in (a boosted link or form) starts where a
+// page load would, not on the body, from where the next Tab went to the logo: at the first
+// field at fault of a refused form, else at the message flashed (a saved deal; its Undo
+// is the next Tab), else at the page's heading. The focus brings its element into view
+// (htmx's own scroll to the top is off in base.html: it came after, and hid the field).
+function pageStart() {
+  var main = document.getElementById("main");
+  var field = main.querySelector('[aria-invalid="true"]');
+  if (field) {
+    field.scrollIntoView({ block: "center" });  // clear of the sticky totals
+    field.focus({ preventScroll: true });
+    return;
+  }
+  var start = main.querySelector(".flashes") || main.querySelector("h1") || main;
+  if (!start.hasAttribute("tabindex")) start.setAttribute("tabindex", "-1");
+  window.scrollTo(0, 0);
+  start.focus({ preventScroll: true });
+}
+// A field whose message (templates/_macros.html ``errors``) holds an error is marked
+// invalid, as the page comes and as the live line's answers refill the messages.
+function markFields() {
+  document.querySelectorAll(".field-msg[id]").forEach(function (slot) {
+    var wrong = slot.querySelector(".field-error") !== null;
+    document.querySelectorAll('[aria-describedby~="' + slot.id + '"]').forEach(function (field) {
+      if (wrong) field.setAttribute("aria-invalid", "true");
+      else field.removeAttribute("aria-invalid");
+    });
+  });
+}
+document.addEventListener("DOMContentLoaded", markFields);
+document.addEventListener("htmx:afterSettle", function (event) {
+  markFields();
+  if (event.detail.boosted && event.target === document.body) pageStart();
+});
+// The messages are live regions: a screen reader says what changes in them as the figures
+// are typed. The live line's answer refills one only when its words change: refilled with
+// the same words, it would be said again at each figure typed.
+document.addEventListener("htmx:oobBeforeSwap", function (event) {
+  var slot = event.detail.target;
+  if (slot.classList.contains("field-msg") && event.detail.fragment.innerHTML === slot.innerHTML) {
+    event.detail.shouldSwap = false;
+  }
+});

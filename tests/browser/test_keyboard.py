@@ -5,12 +5,13 @@ thumb wide."""
 
 from __future__ import annotations
 
+import re
 import secrets
 
 from playwright.sync_api import Locator, Page, expect
 
 from .conftest import tap
-from .helpers import CASE_A, CASE_B, api_game
+from .helpers import CASE_A, CASE_B, api_game, htmx_ready, start_classic
 
 
 def tab_to(target: Locator, most: int = 60) -> int:
@@ -23,9 +24,87 @@ def tab_to(target: Locator, most: int = 60) -> int:
     raise AssertionError(f"{most} presses of Tab never reached {target}")
 
 
+def test_focus_starts_each_new_page_as_a_load_would(phone: Page, live_server: str) -> None:
+    page = phone
+    start_classic(page, live_server)
+    tab_to(page.get_by_role("link", name="Record deal 1"))
+    page.keyboard.press("Enter")
+    # The deal form's heading, not the body: the next Tab is the first choice, not the logo.
+    expect(page.get_by_role("heading", name="Deal 1")).to_be_focused()
+    page.keyboard.press("Tab")
+    expect(page.get_by_role("radio", name="Nobody")).to_be_focused()
+
+    # Saved: focus on the message that says so; the next Tab is its Undo.
+    page.locator("#sides-0-meld_points").fill("35")
+    tab_to(page.get_by_role("button", name="Save deal 1"))
+    page.keyboard.press("Enter")
+    flashes = page.locator(".flashes")
+    expect(flashes).to_contain_text("Deal 1 saved.")
+    expect(flashes).to_be_focused()
+    page.keyboard.press("Tab")
+    expect(page.get_by_role("button", name="Undo")).to_be_focused()
+
+
+#: Whether the element is what shows at its own centre (nothing sticky covers it).
+IN_SIGHT = """el => { const r = el.getBoundingClientRect();
+  return el.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)); }"""
+
+
+def test_a_refused_save_takes_the_focus_to_the_figure_at_fault(
+    phone: Page, live_server: str
+) -> None:
+    page = phone
+    start_classic(page, live_server)
+    page.get_by_role("link", name="Record deal 1").tap()
+    htmx_ready(page)
+    page.locator("#sides-0-hand_points").fill("20")
+    meld = page.locator("#sides-1-meld_points")
+    meld.fill("33")
+    page.set_viewport_size({"width": 390, "height": 420})  # the keypad takes half the screen
+    tab_to(page.get_by_role("button", name="Save deal 1"))
+    page.keyboard.press("Enter")
+    expect(meld).to_be_focused()
+    # In sight, and not under the sticky totals: the page did not scroll back to the top.
+    expect(meld).to_be_in_viewport(ratio=1)
+    assert meld.evaluate(IN_SIGHT)
+    expect(meld).to_have_attribute("aria-invalid", "true")
+    expect(meld).to_have_accessible_description(re.compile("multiple of 5"))
+    expect(page.locator("#sides-0-hand_points")).not_to_have_attribute("aria-invalid", "true")
+
+
 #: Marks a node in the page, to tell later whether it is still the same node.
 MARK = "(el, name) => { el['seen' + name] = true; }"
 SEEN = "(el, name) => el['seen' + name] === true"
+
+
+def test_a_message_typed_into_being_is_heard(phone: Page, live_server: str) -> None:
+    """The field messages are live regions that stay in the page (one put in anew is not
+    read), their words change as the figures do, and a message that stands is not put in
+    again (it would be read again at each figure typed)."""
+    page = phone
+    start_classic(page, live_server)
+    page.get_by_role("link", name="Record deal 1").tap()
+    htmx_ready(page)
+    meld = page.locator("#sides-0-meld_points")
+    slot = page.locator("#err-sides-0-meld_points")
+    expect(slot).to_have_attribute("aria-live", "polite")
+    slot.evaluate(MARK, "slot")
+
+    meld.fill("33")
+    expect(slot).to_contain_text("multiple of 5")
+    expect(meld).to_have_attribute("aria-invalid", "true")
+    assert slot.evaluate(SEEN, "slot"), "the message's live region was put in anew"
+    message = slot.locator(".field-error")
+    message.evaluate(MARK, "message")
+    with page.expect_response(lambda answer: "/deals/preview" in answer.url):
+        page.locator("#sides-1-hand_points").fill("20")
+    expect(page.locator("#preview")).to_contain_text("Check the marked figures")
+    assert message.evaluate(SEEN, "message"), "a message that stood was put in again"
+
+    meld.fill("55")
+    expect(slot).to_be_empty()
+    expect(meld).not_to_have_attribute("aria-invalid", "true")
+    assert slot.evaluate(SEEN, "slot")
 
 
 def test_the_skip_link_passes_the_header(phone: Page, live_server: str) -> None:
