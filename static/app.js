@@ -133,8 +133,20 @@ document.addEventListener("click", function (event) {
 // Deal form, fewer taps (DESIGN.md: at most 20 for a deal). The points fields come one
 // after another: a figure that cannot grow (one more digit would pass all the card points
 // the packs hold, or it starts with 0) moves on to the next by itself; Enter ("next" on
-// the keypad) moves on after a shorter one, and in the last one saves; Backspace in an
-// empty one goes back, and so does a "+" typed just after moving on (a sum: 120+35).
+// the keypad) moves on after a shorter one, and the keypad's "done" in the last one
+// saves; Backspace in an empty one goes back, and so does a "+" typed just after moving
+// on (a sum: 120+35). The moves by themselves are touch's: they surprise a keyboard (and a
+// screen reader), so they wait for a touch on the screen, and Tab (no phone keypad has
+// it) or a mouse ends them. A physical Enter never saves: in the last figure it goes to
+// the Save button. Chrome on Android sends the keypad's "next" and "done" as an Enter
+// with no scan code, so with no KeyboardEvent.code; a physical key has one ("Enter").
+var byTouch = false;
+document.addEventListener("pointerdown", function (event) {
+  byTouch = event.pointerType !== "mouse";
+}, true);
+document.addEventListener("keydown", function (event) {
+  if (event.key === "Tab") byTouch = false;
+}, true);
 var movedOn = null;  // {from, to}: the last move a full figure made by itself
 function pointsFields(form) {
   return Array.prototype.slice.call(form.querySelectorAll("input.points"));
@@ -154,7 +166,7 @@ function moveOn(input, byItself) {
 document.addEventListener("input", function (event) {
   var input = event.target;
   var form = input.form;
-  if (event.inputType !== "insertText" || !form || !form.dataset.pointsMax) return;
+  if (!byTouch || event.inputType !== "insertText" || !form || !form.dataset.pointsMax) return;
   if (!input.classList.contains("points") || input.selectionEnd !== input.value.length) return;
   var typed = input.value.trim();
   if (!/^\d+$/.test(typed)) return;  // a sum such as 120+35 goes on until Enter
@@ -176,13 +188,15 @@ document.addEventListener("focusout", function (event) {
 });
 document.addEventListener("keydown", function (event) {
   var input = event.target;
-  if (!input.form || !input.form.dataset.pointsMax || !input.classList.contains("points")) return;
+  if (input.tagName !== "INPUT" || !input.form || !input.form.dataset.pointsMax) return;
   var fields = pointsFields(input.form);
   var at = fields.indexOf(input);
-  if (event.key === "Enter" && at < fields.length - 1) {
-    event.preventDefault();  // not the form's implicit submission: only the last one saves
-    moveOn(input);
-  } else if (event.key === "Backspace" && input.value === "" && at > 0) {
+  if (event.key === "Enter") {
+    var keypadDone = byTouch && event.code === "" && at === fields.length - 1;
+    if (keypadDone) return;  // the form's implicit submission: the deal is saved
+    event.preventDefault();
+    if (at >= 0) moveOn(input);  // the next figure, or after the last one the Save button
+  } else if (event.key === "Backspace" && byTouch && input.value === "" && at > 0) {
     event.preventDefault();
     var back = fields[at - 1];
     back.focus();

@@ -11,7 +11,7 @@ import secrets
 from playwright.sync_api import Locator, Page, expect
 
 from .conftest import tap
-from .helpers import CASE_A, CASE_B, api_game, htmx_ready, start_classic
+from .helpers import CASE_A, CASE_B, api_game, deals_on_server, htmx_ready, start_classic
 
 
 def tab_to(target: Locator, most: int = 60) -> int:
@@ -105,6 +105,63 @@ def test_a_message_typed_into_being_is_heard(phone: Page, live_server: str) -> N
     expect(slot).to_be_empty()
     expect(meld).not_to_have_attribute("aria-invalid", "true")
     assert slot.evaluate(SEEN, "slot")
+
+
+#: Counts the forms sent from the page (an implicit submission is one, at once).
+COUNT_SUBMITS = """() => { window.submits = 0;
+  document.addEventListener("submit", () => { window.submits += 1; }, true); }"""
+
+
+def test_a_keyboard_moves_and_saves_only_when_told(phone: Page, live_server: str) -> None:
+    """With a physical keyboard no figure moves the focus on by itself, and Enter, in the
+    last figure or in any other field, never saves: it goes to the Save button, which does."""
+    page = phone
+    start_classic(page, live_server)
+    posted: list[str] = []
+    page.on("request", lambda r: posted.append(r.url) if r.method == "POST" else None)
+    tab_to(page.get_by_role("link", name="Record deal 1"))
+    page.keyboard.press("Enter")
+    htmx_ready(page)
+    page.evaluate(COUNT_SUBMITS)
+
+    tab_to(page.locator("#sides-0-meld_points"))
+    page.keyboard.type("220")  # a full figure: on a touch screen, the focus would move on
+    expect(page.locator("#sides-0-meld_points")).to_be_focused()
+    tab_to(page.locator("#sides-0-hand_points"))
+    page.keyboard.type("10")
+    tab_to(page.locator("#sides-1-red_threes"))
+    page.keyboard.press("Enter")  # in a stepper's figure: the form's implicit submission
+    assert page.evaluate("window.submits") == 0
+    expect(page.locator("#sides-1-red_threes")).to_be_focused()
+    tab_to(page.locator("#sides-1-meld_points"))
+    page.keyboard.type("150")
+    tab_to(page.locator("#sides-1-hand_points"))
+    page.keyboard.type("85")
+    expect(page.locator("#preview")).to_contain_text("+65")
+    page.keyboard.press("Enter")
+    save = page.get_by_role("button", name="Save deal 1")
+    expect(save).to_be_focused()  # a screen reader says where: "Save deal 1, button"
+    assert page.evaluate("window.submits") == 0
+
+    page.keyboard.press("Enter")
+    expect(page.locator(".flash")).to_contain_text("Deal 1 saved.")
+    assert deals_on_server(page, live_server) == [[210, 65]]
+    assert len([url for url in posted if url.endswith("/deals/new")]) == 1
+
+
+def test_a_figure_that_moves_on_by_touch_says_where(phone: Page, live_server: str) -> None:
+    """Touch keeps its shortcuts, and the field the focus moves to is named with its side:
+    both sides have a "Melded points"."""
+    page = phone
+    start_classic(page, live_server)
+    page.get_by_role("link", name="Record deal 1").tap()
+    htmx_ready(page)
+    page.locator("#sides-0-meld_points").tap()
+    page.keyboard.type("220")
+    expect(page.get_by_role("textbox", name="Left in hand (We)")).to_be_focused()
+    page.keyboard.type("10")
+    page.keyboard.press("Enter")
+    expect(page.get_by_role("textbox", name="Melded points (They)")).to_be_focused()
 
 
 def test_the_skip_link_passes_the_header(phone: Page, live_server: str) -> None:
