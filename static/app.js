@@ -130,23 +130,15 @@ document.addEventListener("click", function (event) {
   input.dispatchEvent(new Event("input", { bubbles: true }));
 });
 
-// Deal form, fewer taps (DESIGN.md: at most 20 for a deal). The points fields come one
-// after another: a figure that cannot grow (one more digit would pass all the card points
-// the packs hold, or it starts with 0) moves on to the next by itself; Enter ("next" on
-// the keypad) moves on after a shorter one, and the keypad's "done" in the last one
-// saves; Backspace in an empty one goes back, and so does a "+" typed just after moving
-// on (a sum: 120+35). The moves by themselves are touch's: they surprise a keyboard (and a
-// screen reader), so they wait for a touch on the screen, and Tab (no phone keypad has
-// it) or a mouse ends them. A physical Enter never saves: in the last figure it goes to
-// the Save button. Chrome on Android sends the keypad's "next" and "done" as an Enter
-// with no scan code, so with no KeyboardEvent.code; a physical key has one ("Enter").
+// Deal form, fewer taps (DESIGN.md: at most 20 for a deal). A points figure that cannot
+// grow (one more digit would pass the packs' card points, or it starts with 0) moves on
+// by itself, Enter ("next") after a shorter one; Backspace in an empty one goes back, and
+// so does a "+" typed just after moving on (120+35). Moves by themselves follow a touch
+// (until Tab or a mouse). The keypad's "done" (Chrome on Android: an Enter with no code)
+// saves from the last figure; a physical Enter goes to Save.
 var byTouch = false;
-document.addEventListener("pointerdown", function (event) {
-  byTouch = event.pointerType !== "mouse";
-}, true);
-document.addEventListener("keydown", function (event) {
-  if (event.key === "Tab") byTouch = false;
-}, true);
+addEventListener("pointerdown", function (event) { byTouch = event.pointerType !== "mouse"; }, true);
+addEventListener("keydown", function (event) { if (event.key === "Tab") byTouch = false; }, true);
 var movedOn = null;  // {from, to}: the last move a full figure made by itself
 function pointsFields(form) {
   return Array.prototype.slice.call(form.querySelectorAll("input.points"));
@@ -192,10 +184,9 @@ document.addEventListener("keydown", function (event) {
   var fields = pointsFields(input.form);
   var at = fields.indexOf(input);
   if (event.key === "Enter") {
-    var keypadDone = byTouch && event.code === "" && at === fields.length - 1;
-    if (keypadDone) return;  // the form's implicit submission: the deal is saved
+    if (byTouch && event.code === "" && at === fields.length - 1) return;  // "done": saved
     event.preventDefault();
-    if (at >= 0) moveOn(input);  // the next figure, or after the last one the Save button
+    if (at >= 0) moveOn(input);
   } else if (event.key === "Backspace" && byTouch && input.value === "" && at > 0) {
     event.preventDefault();
     var back = fields[at - 1];
@@ -473,43 +464,28 @@ document.addEventListener("htmx:beforeRequest", function (event) {
   });
 });
 
-// Page changes (issue 31). A page htmx swaps in (a boosted link or form) starts where a
-// page load would, not on the body, from where the next Tab went to the logo: at the first
-// field at fault of a refused form, else at the message flashed (a saved deal; its Undo
-// is the next Tab), else at the page's heading. The focus brings its element into view
-// (htmx's own scroll to the top is off in base.html: it came after, and hid the field).
-function pageStart() {
-  var main = document.getElementById("main");
-  var field = main.querySelector('[aria-invalid="true"]');
-  if (field) {
-    field.scrollIntoView({ block: "center" });  // clear of the sticky totals
-    field.focus({ preventScroll: true });
-    return;
-  }
-  var start = main.querySelector(".flashes") || main.querySelector("h1") || main;
-  if (!start.hasAttribute("tabindex")) start.setAttribute("tabindex", "-1");
-  window.scrollTo(0, 0);
-  start.focus({ preventScroll: true });
-}
-// A field whose message (templates/_macros.html ``errors``) holds an error is marked
-// invalid, as the page comes and as the live line's answers refill the messages.
-function markFields() {
-  document.querySelectorAll(".field-msg[id]").forEach(function (slot) {
-    var wrong = slot.querySelector(".field-error") !== null;
+// After a swap: fields whose message holds an error are aria-invalid; a new page starts
+// at its first field at fault, flash or heading, not on the body (htmx's scroll is off).
+document.addEventListener("htmx:afterSettle", function (event) {
+  document.querySelectorAll(".field-msg").forEach(function (slot) {
+    var wrong = slot.querySelector(".field-error");
     document.querySelectorAll('[aria-describedby~="' + slot.id + '"]').forEach(function (field) {
-      if (wrong) field.setAttribute("aria-invalid", "true");
-      else field.removeAttribute("aria-invalid");
+      wrong ? field.setAttribute("aria-invalid", "true") : field.removeAttribute("aria-invalid");
     });
   });
-}
-document.addEventListener("DOMContentLoaded", markFields);
-document.addEventListener("htmx:afterSettle", function (event) {
-  markFields();
-  if (event.detail.boosted && event.target === document.body) pageStart();
+  if (!event.detail.boosted || event.target !== document.body) return;
+  var main = document.getElementById("main");
+  var start = main.querySelector('[aria-invalid="true"]');
+  if (start) {
+    start.scrollIntoView({ block: "center" });  // clear of the sticky totals
+  } else {
+    start = main.querySelector(".flashes") || main.querySelector("h1") || main;
+    start.tabIndex = -1;
+    scrollTo(0, 0);
+  }
+  start.focus({ preventScroll: true });
 });
-// The messages are live regions: a screen reader says what changes in them as the figures
-// are typed. The live line's answer refills one only when its words change: refilled with
-// the same words, it would be said again at each figure typed.
+// The messages are live regions: refilled only when their words change (else read again).
 document.addEventListener("htmx:oobBeforeSwap", function (event) {
   var slot = event.detail.target;
   if (slot.classList.contains("field-msg") && event.detail.fragment.innerHTML === slot.innerHTML) {
