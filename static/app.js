@@ -134,8 +134,8 @@ document.addEventListener("click", function (event) {
 // grow (one more digit would pass the packs' card points, or it starts with 0) moves on
 // by itself, Enter ("next") after a shorter one; Backspace in an empty one goes back, and
 // so does a "+" typed just after moving on (120+35). Moves by themselves follow a touch
-// (until Tab or a mouse). The keypad's "done" (Chrome on Android: an Enter with no code)
-// saves from the last figure; a physical Enter goes to Save.
+// (until Tab or a mouse). From the last, the keypad's "done" saves (Chrome on Android: an
+// Enter with no code), a physical Enter goes to Save.
 var byTouch = false;
 addEventListener("pointerdown", function (event) { byTouch = event.pointerType !== "mouse"; }, true);
 addEventListener("keydown", function (event) { if (event.key === "Tab") byTouch = false; }, true);
@@ -184,7 +184,7 @@ document.addEventListener("keydown", function (event) {
   var fields = pointsFields(input.form);
   var at = fields.indexOf(input);
   if (event.key === "Enter") {
-    if (byTouch && event.code === "" && at === fields.length - 1) return;  // "done": saved
+    if (byTouch && event.code === "" && at === fields.length - 1) return;  // "done"
     event.preventDefault();
     if (at >= 0) moveOn(input);
   } else if (event.key === "Backspace" && byTouch && input.value === "" && at > 0) {
@@ -465,7 +465,7 @@ document.addEventListener("htmx:beforeRequest", function (event) {
 });
 
 // After a swap: fields whose message holds an error are aria-invalid; a new page starts
-// at its first field at fault, flash or heading, not on the body (htmx's scroll is off).
+// at its first field at fault, flash or heading, not on the body.
 document.addEventListener("htmx:afterSettle", function (event) {
   document.querySelectorAll(".field-msg").forEach(function (slot) {
     var wrong = slot.querySelector(".field-error");
@@ -473,8 +473,8 @@ document.addEventListener("htmx:afterSettle", function (event) {
       wrong ? field.setAttribute("aria-invalid", "true") : field.removeAttribute("aria-invalid");
     });
   });
-  if (!event.detail.boosted || event.target !== document.body) return;
   var main = document.getElementById("main");
+  if (!main || !event.detail.boosted || event.target !== document.body) return;
   var start = main.querySelector('[aria-invalid="true"]');
   if (start) {
     start.scrollIntoView({ block: "center" });  // clear of the sticky totals
