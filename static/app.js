@@ -130,11 +130,15 @@ document.addEventListener("click", function (event) {
   input.dispatchEvent(new Event("input", { bubbles: true }));
 });
 
-// Deal form, fewer taps (DESIGN.md: at most 20 for a deal). The points fields come one
-// after another: a figure that cannot grow (one more digit would pass all the card points
-// the packs hold, or it starts with 0) moves on to the next by itself; Enter ("next" on
-// the keypad) moves on after a shorter one, and in the last one saves; Backspace in an
-// empty one goes back, and so does a "+" typed just after moving on (a sum: 120+35).
+// Deal form, fewer taps (DESIGN.md: at most 20 for a deal). A points figure that cannot
+// grow (one more digit would pass the packs' card points, or it starts with 0) moves on
+// by itself, Enter ("next") after a shorter one; Backspace in an empty one goes back, and
+// so does a "+" typed just after moving on (120+35). Moves by themselves follow a touch
+// (until Tab or a mouse). From the last, the keypad's "done" saves (Chrome on Android: an
+// Enter with no code), a physical Enter goes to Save.
+var byTouch = false;
+addEventListener("pointerdown", function (event) { byTouch = event.pointerType !== "mouse"; }, true);
+addEventListener("keydown", function (event) { if (event.key === "Tab") byTouch = false; }, true);
 var movedOn = null;  // {from, to}: the last move a full figure made by itself
 function pointsFields(form) {
   return Array.prototype.slice.call(form.querySelectorAll("input.points"));
@@ -154,7 +158,7 @@ function moveOn(input, byItself) {
 document.addEventListener("input", function (event) {
   var input = event.target;
   var form = input.form;
-  if (event.inputType !== "insertText" || !form || !form.dataset.pointsMax) return;
+  if (!byTouch || event.inputType !== "insertText" || !form || !form.dataset.pointsMax) return;
   if (!input.classList.contains("points") || input.selectionEnd !== input.value.length) return;
   var typed = input.value.trim();
   if (!/^\d+$/.test(typed)) return;  // a sum such as 120+35 goes on until Enter
@@ -176,13 +180,14 @@ document.addEventListener("focusout", function (event) {
 });
 document.addEventListener("keydown", function (event) {
   var input = event.target;
-  if (!input.form || !input.form.dataset.pointsMax || !input.classList.contains("points")) return;
+  if (input.tagName !== "INPUT" || !input.form || !input.form.dataset.pointsMax) return;
   var fields = pointsFields(input.form);
   var at = fields.indexOf(input);
-  if (event.key === "Enter" && at < fields.length - 1) {
-    event.preventDefault();  // not the form's implicit submission: only the last one saves
-    moveOn(input);
-  } else if (event.key === "Backspace" && input.value === "" && at > 0) {
+  if (event.key === "Enter") {
+    if (byTouch && event.code === "" && at === fields.length - 1) return;  // "done"
+    event.preventDefault();
+    if (at >= 0) moveOn(input);
+  } else if (event.key === "Backspace" && byTouch && input.value === "" && at > 0) {
     event.preventDefault();
     var back = fields[at - 1];
     back.focus();
@@ -473,4 +478,33 @@ document.addEventListener("htmx:beforeRequest", function (event) {
   form.addEventListener("htmx:beforeSwap", function (swap) {
     if (!document.body.contains(form)) swap.preventDefault();
   });
+});
+
+// After a swap: fields whose message holds an error are aria-invalid; a new page starts
+// at its first field at fault, flash or heading, not on the body.
+document.addEventListener("htmx:afterSettle", function (event) {
+  document.querySelectorAll(".field-msg").forEach(function (slot) {
+    var wrong = slot.querySelector(".field-error");
+    document.querySelectorAll('[aria-describedby~="' + slot.id + '"]').forEach(function (field) {
+      wrong ? field.setAttribute("aria-invalid", "true") : field.removeAttribute("aria-invalid");
+    });
+  });
+  var main = document.getElementById("main");
+  if (!main || !event.detail.boosted || event.target !== document.body) return;
+  var start = main.querySelector('[aria-invalid="true"]');
+  if (start) {
+    start.scrollIntoView({ block: "center" });  // clear of the sticky totals
+  } else {
+    start = main.querySelector(".flashes") || main.querySelector("h1") || main;
+    start.tabIndex = -1;
+    scrollTo(0, 0);
+  }
+  start.focus({ preventScroll: true });
+});
+// The messages are live regions: refilled only when their words change (else read again).
+document.addEventListener("htmx:oobBeforeSwap", function (event) {
+  var slot = event.detail.target;
+  if (slot.classList.contains("field-msg") && event.detail.fragment.innerHTML === slot.innerHTML) {
+    event.detail.shouldSwap = false;
+  }
 });

@@ -11,7 +11,7 @@ from __future__ import annotations
 from playwright.sync_api import Locator, Page, expect
 
 from .conftest import tap
-from .helpers import htmx_ready, start_classic
+from .helpers import htmx_ready, keypad_enter, start_classic
 
 BUDGET = 20
 
@@ -139,8 +139,9 @@ def test_cases_a_and_b_within_budget(phone: Page, live_server: str) -> None:
     assert len(player.actions) <= BUDGET
 
 
-def test_enter_saves_from_the_last_field(phone: Page, live_server: str) -> None:
-    """The keypad alone: Enter moves on, and in the last figure it saves the deal."""
+def test_done_saves_from_the_last_field(phone: Page, live_server: str) -> None:
+    """The keypad alone: "next" moves on, and "done" in the last figure saves the deal (a
+    physical keyboard's Enter does not: tests/browser/test_keyboard.py)."""
     page = phone
     start_classic(page, live_server)
     page.get_by_role("link", name="Record deal 1").tap()
@@ -152,10 +153,10 @@ def test_enter_saves_from_the_last_field(phone: Page, live_server: str) -> None:
     page.keyboard.type("+35")
     expect(page.locator("#sides-0-meld_points")).to_have_value("120+35")
     expect(page.locator("#sides-0-hand_points")).to_have_value("")
-    page.keyboard.press("Enter")
+    keypad_enter(page)
     assert focused(page) == "sides-0-hand_points"
     page.keyboard.type("20")
-    page.keyboard.press("Enter")
+    keypad_enter(page)
     page.keyboard.type("0")  # "0" cannot grow: on to the next figure
     assert focused(page) == "sides-1-hand_points"
     expect(page.locator("#sides-1-hand_points")).to_have_attribute("enterkeyhint", "done")
@@ -170,7 +171,7 @@ def test_enter_saves_from_the_last_field(phone: Page, live_server: str) -> None:
     assert focused(page) == "sides-1-hand_points"
     page.keyboard.type("35")
     expect(page.locator("#preview")).to_contain_text("+135")
-    page.keyboard.press("Enter")
+    keypad_enter(page)
     expect(page.locator(".flash")).to_contain_text("Deal 1 saved.")
     expect(page.locator(".total-points")).to_have_text(["135", "-35"])
 

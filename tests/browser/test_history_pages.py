@@ -1,6 +1,6 @@
 """History, roster and statistics on a phone: a game set up with regulars' chips, the
 history narrowed by a player, a player's figures and a rename, at 360 px without sideways
-scrolling and without serious accessibility problems."""
+scrolling and without accessibility problems (axe)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .conftest import shot
-from .helpers import CASE_A, CASE_B, api_game, serious
+from .helpers import CASE_A, CASE_B, api_game, violations
 
 #: The colour scheme is what these check: light and dark both.
 pytestmark = pytest.mark.light_and_dark
@@ -43,7 +43,7 @@ def test_history_players_and_statistics_on_a_phone(phone: Page, live_server: str
     page.goto(live_server + "/history")
     expect(page.get_by_role("heading", name="All games")).to_be_visible()
     fits(page)
-    problems["history"] = serious(page)
+    problems["history"] = violations(page)
     page.get_by_text("Find games").tap()
     page.get_by_label("Player").select_option(label=emil)
     expect(page).to_have_url(re.compile(r"player=\d+"))
@@ -54,13 +54,13 @@ def test_history_players_and_statistics_on_a_phone(phone: Page, live_server: str
     # A player's page: figures, partners, rivals; a rename keeps them.
     page.goto(live_server + "/players")
     fits(page)
-    problems["players"] = serious(page)
+    problems["players"] = violations(page)
     page.get_by_role("link", name=re.compile(f"^{dana}")).tap()
     expect(page.get_by_role("heading", name=dana, exact=True)).to_be_visible()
     expect(page.locator(".figures")).to_contain_text("2 games played")
     expect(page.locator(".figures")).to_contain_text("100% of finished games won")
     fits(page)
-    problems["player"] = serious(page)
+    problems["player"] = violations(page)
     shot(page, "player")
     # Renaming takes keeping score of every game of theirs: the scorer links give it.
     only = page.get_by_text("Only a phone that keeps score of every game of theirs")
@@ -82,5 +82,5 @@ def test_history_players_and_statistics_on_a_phone(phone: Page, live_server: str
     page.get_by_role("link", name=emil).first.tap()
     expect(page.get_by_role("heading", name=f"{dana} M. & {emil}")).to_be_visible()
     fits(page)
-    problems["partnership"] = serious(page)
+    problems["partnership"] = violations(page)
     assert {name: found for name, found in problems.items() if found} == {}
