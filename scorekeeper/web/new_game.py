@@ -96,6 +96,7 @@ def create() -> str | BaseResponse | tuple[str, int]:
         # "Share these rules": the link of the house rules as the form has them now.
         share_link, share_problems = _share_link(form, rules, kept, fields)
     elif form.validate_on_submit():
+        name_this_phone(form.device.data)  # the game's first line names the phone so
         try:
             game, token = changes.create_game(
                 rules.id,
@@ -114,7 +115,6 @@ def create() -> str | BaseResponse | tuple[str, int]:
                 else:
                     field.errors = [*field.errors, render_text(message)]
         else:
-            name_this_phone(form.device.data)
             response = redirect(url_for("web.sheet", game_id=game.id))
             set_scorer_cookie(response, game.id, token)
             return response

@@ -78,3 +78,22 @@ def test_railroad_and_six_players_never_give_the_dealer_both_badges(
         tap(page.locator(".seats > summary"))
         assert badge_holders(page, "deals") == ["Ana"], path
         assert badge_holders(page, "plays first") == ["Vera"], path
+
+
+def test_the_name_this_phone_gave_itself_is_on_the_games_first_line(
+    phone: Page, live_server: str
+) -> None:
+    """The name typed under "This phone" on the new-game form names the phone from the
+    game's first line on (it said "Chrome on Linux" there, and the name on every later line)."""
+    page = phone
+    page.goto(live_server + "/games/new")
+    for seat, name in enumerate(SEATS):
+        page.locator(f"#players-{seat}").fill(name)
+    tap(page.get_by_text("This phone", exact=True))
+    page.get_by_label("This phone's name in the change log").fill("Ana's phone")
+    page.get_by_role("button", name="Start the game").tap()
+    expect(page.locator(".total-points")).to_have_count(2)
+    page.get_by_role("link", name="Changes").tap()
+    created = page.locator(".change").last
+    expect(created.locator(".change-title")).to_contain_text("Game created")
+    expect(created.locator(".change-meta")).to_contain_text("Ana's phone")
