@@ -444,6 +444,13 @@ document.addEventListener("click", function (event) {
   navigator.clipboard.writeText(link.href).then(function () { say(button.dataset.copied); }, select);
 });
 
+// With no connection the live preview is not sent: it could only fail (Chromium and htmx
+// log each failure as an error), and the phone's own provisional line stands in for it
+// (offline.js). A request that fails while the phone thinks it is online still fails.
+document.addEventListener("htmx:beforeRequest", function (event) {
+  if (!navigator.onLine && event.detail.elt.classList.contains("preview-trigger")) event.preventDefault();
+});
+
 // The live preview's answer for a deal form already left (Cancel tapped, or a save's page
 // swapped in, while it was on its way) is dropped: its field messages would find no
 // fields (htmx:oobErrorNoTarget in the console). htmx fires beforeSwap on the preview's
