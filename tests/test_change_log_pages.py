@@ -48,7 +48,7 @@ def test_the_log_says_what_changed_from_which_phone(client: FlaskClient) -> None
     # Newest first: the edit, with the figure that changed and the phone's own name.
     titles = re.findall(r'class="change-title"><span class="change-id">#\d+</span> ([^<]+)<', html)
     assert titles == ["Deal 2 edited", "Deal 2 recorded", "Deal 1 recorded", "Game created"]
-    assert "They, Hand points 85 → 20" in html
+    assert "They, Left in hand 85 → 20" in html
     assert "Ana&#39;s phone" in html
     # Before the phone named itself, its browser and system named it.
     assert "Chrome on Android" in html

@@ -90,8 +90,8 @@ class SideDealForm(Form):
     (``deal_form``)."""
 
     red_threes = CountField(_l("Red threes"))
-    meld_points = PointsField(_l("Meld points"))
-    hand_points = PointsField(_l("Hand points"))
+    meld_points = PointsField(_l("Melded points"))
+    hand_points = PointsField(_l("Left in hand"))
 
 
 class DealForm(PageForm):
@@ -211,8 +211,9 @@ COUNT_FIELDS = (
 
 
 @cache
-def _deal_form_class(steppers: tuple[tuple[str, str], ...]) -> type[DealForm]:
-    fields = {name: CountField(_l(label)) for name, label in steppers}
+def _deal_form_class(steppers: tuple[tuple[str, str], ...], hand: str) -> type[DealForm]:
+    fields: dict[str, Field] = {name: CountField(_l(label)) for name, label in steppers}
+    fields["hand_points"] = PointsField(_l(hand))
     side_form = type("SideDealForm", (SideDealForm,), fields)
     return type("DealForm", (DealForm,), {"sides": FieldList(FormField(side_form), min_entries=2)})
 
@@ -230,9 +231,10 @@ def steppers_of(rules: RuleSet) -> tuple[tuple[str, str], ...]:
 
 
 def deal_form(rules: RuleSet, side_names: Sequence[str]) -> DealForm:
-    """The deal form of a game: the rule set's steppers (``steppers_of``), a column for
-    each side."""
-    return _deal_form_class(steppers_of(rules))().setup(side_names)
+    """The deal form of a game: the rule set's steppers (``steppers_of``) and words for
+    what is left in hand, a column for each side."""
+    form_class = _deal_form_class(steppers_of(rules), figure_name(rules, "hand_points"))
+    return form_class().setup(side_names)
 
 
 def fill_deal_form(form: DealForm, results: Sequence[SideResult]) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from playwright.sync_api import Page, expect
 
 from .conftest import shot, tap
-from .helpers import htmx_ready, settled
+from .helpers import CASE_A, CASE_B, htmx_ready, settled
 
 SEATS = ["Ana", "Vera", "Boris", "Goran"]
 
@@ -198,3 +198,48 @@ def test_a_total_from_paper_typed_as_the_app_writes_it_starts_the_game(
     page.locator("#sides-1-start").fill("-1.250")
     page.get_by_role("button", name="Почни ја играта").tap()  # noqa: RUF001
     expect(page.locator(".total-points")).to_have_text(["4.800", "-1.250"])
+
+
+def test_the_words_at_the_table(phone: Page, live_server: str) -> None:
+    """What the newcomer read: "2 natural and 1 wild cards", the pile's "Yes" then "Yes:
+    the pile…", "Hand points" in the log where the form says "Left in hand", a screen
+    reader's "count Kings's initial meld", "total 1520", the Slovak "Vyhráva" ("is
+    winning") over a finished game. This phone follows the game (made through the API):
+    its badge opened a blank page (the link took the poll's hx-select)."""
+    page = phone
+    page.goto(live_server + "/check/meld?cards=9+9+2")
+    expect(page.locator(".answer-reason")).to_have_text(
+        "Legal: rank 9, natural cards: 2, wild cards: 1; 40 points."
+    )
+    page.goto(live_server + "/check/pickup?top=9&hand=9+9&pile=5")
+    expect(page.locator(".answer-line")).to_have_text("Yes")
+    expect(page.locator(".answer-reason")).to_have_text(
+        "The pile is frozen for a side that has not melded, and a natural pair of rank 9 "
+        "takes it. The meld must also reach the side's minimum."
+    )
+    sides = [
+        {"name": "Kings", "players": ["Ana", "Boris"]},
+        {"name": "Queens", "players": ["Vera", "Goran"]},
+    ]
+    made = page.request.post(
+        live_server + "/api/games",
+        data={"variant": "classic", "sides": sides, "options": {"target": 2000}},
+    )
+    game, token = made.json()["id"], made.json()["token"]
+    deal = [{**CASE_A}, {**CASE_B}]
+    headers = {"Authorization": f"Bearer {token}"}
+    url = f"{live_server}/api/games/{game}/deals"
+    assert page.request.post(url, data={"results": deal}, headers=headers).ok
+    deal[1]["hand_points"] = 20
+    assert page.request.put(url + "/1", data={"results": deal}, headers=headers).ok
+    page.goto(f"{live_server}/games/{game}")
+    badge = page.get_by_role("link", name="count the initial meld of Kings")
+    expect(badge).to_be_visible()
+    tap(badge)
+    expect(page.locator(".lead")).to_have_text("Kings: total 1,210, needs 50.")
+    page.goto(f"{live_server}/games/{game}/changes")
+    expect(page.locator(".change-detail").first).to_have_text("Queens, Left in hand 85 → 20")
+    assert page.request.post(url, data={"results": deal}, headers=headers).ok
+    page.goto(f"{live_server}/language/sk?next=/games/{game}")
+    expect(page.locator(".winner h2")).to_have_text("Víťaz: Kings s 2\u00a0420 bodmi")
+    shot(page, "finished-sk")
