@@ -93,6 +93,7 @@ function showTotals(totals, tiers) {
     renumber(box.querySelector(".badge"), meldMinimum(tiers, totals[side]));
     box.classList.add("provisional");
   });
+  if (typeof evenTotals === "function") evenTotals();  // app.js: the cards read alike
 }
 function renumber(el, number) {
   if (el) el.firstChild.textContent = el.firstChild.textContent.replace(/\d+/, number);

@@ -4,9 +4,10 @@ the first line of the change log, the words, the layout, and a quiet console off
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import Page, expect
 
-from .conftest import shot, tap
+from .conftest import RESULTS, shot, tap
 from .helpers import CASE_A, CASE_B, htmx_ready, settled
 
 SEATS = ["Ana", "Vera", "Boris", "Goran"]
@@ -243,3 +244,123 @@ def test_the_words_at_the_table(phone: Page, live_server: str) -> None:
     page.goto(f"{live_server}/language/sk?next=/games/{game}")
     expect(page.locator(".winner h2")).to_have_text("Víťaz: Kings s 2\u00a0420 bodmi")
     shot(page, "finished-sk")
+
+
+def start_railroad(page: Page, live_server: str, names: list[str], starts: list[str]) -> None:
+    """A Railroad game for ``names`` carried over from paper with ``starts``, on its sheet."""
+    page.goto(live_server + f"/games/new?variant=railroad&players={len(names)}")
+    settled(page)
+    for seat, name in enumerate(names):
+        page.locator(f"#players-{seat}").fill(name)
+    tap(page.get_by_text("Continue a game from paper"))
+    for side, start in enumerate(starts):
+        page.locator(f"#sides-{side}-start").fill(start)
+    page.get_by_role("button", name="Start the game").tap()
+    expect(page.locator(".total-points")).to_have_count(len(names))
+
+
+#: Each card of the deal form's header: its height, and where its total sits in it.
+CARDS = """els => els.map(e => {
+  const card = e.getBoundingClientRect();
+  const total = e.querySelector('.total-points').getBoundingClientRect();
+  return [Math.round(card.height), Math.round(total.top - card.top)];
+})"""
+
+
+def test_the_deal_forms_header_cards_are_laid_out_alike(phone: Page, live_server: str) -> None:
+    """ "Sevens 3,020" went to two lines in the deal form's header while "Ana 50" beside it
+    did not: every card lays out its name and total alike."""
+    page = phone
+    for names, starts in [
+        (["Sevens", "Ana", "Boris", "Vera"], ["3020", "50", "0", "120"]),
+        (
+            ["Sevens", "Ana", "Boris", "Vera", "Goran", "Lidija"],
+            ["3020", "50", "0", "120", "9995", "-15"],
+        ),
+    ]:
+        start_railroad(page, live_server, names, starts)
+        page.get_by_role("link", name="Record deal 1").tap()
+        htmx_ready(page)
+        cards = page.locator(".compact .total").evaluate_all(CARDS)
+        assert len(set(map(tuple, cards))) == 1, cards
+        shot(page, f"deal-header-{len(names)}")
+
+
+def test_the_save_button_says_its_words_on_one_line_in_russian(
+    phone: Page, live_server: str
+) -> None:
+    """ "Сохранить раздачу 3" broke over two lines at 390 px."""
+    page = phone
+    page.goto(live_server + "/language/ru?next=/games/new")
+    for seat, name in enumerate(["Анна", "Вера", "Борис", "Горан"]):  # noqa: RUF001
+        page.locator(f"#players-{seat}").fill(name)
+    page.get_by_role("button", name="Начать игру").tap()
+    expect(page.locator(".total-points")).to_have_count(2)
+    page.locator(".thumb a.button-primary").tap()
+    htmx_ready(page)
+    save, cancel = page.locator(".thumb-row .button-primary"), page.locator(".thumb-row a")
+    line = "e => [e.getBoundingClientRect().top, e.getBoundingClientRect().height].map(Math.round)"
+    for width in (390, 360):
+        page.set_viewport_size({"width": width, "height": 800})
+        assert save.evaluate(line) == cancel.evaluate(line) == [save.evaluate(line)[0], 48], width
+        assert save.evaluate("e => e.scrollWidth <= e.clientWidth"), width
+    shot(page, "deal-form-ru-360")
+
+
+BIG = {"meld_points": 700, "natural_canastas": 2, "mixed_canastas": 1, "went_out": True}
+SMALL = {"meld_points": 300, "natural_canastas": 1, "hand_points": 20}
+NOTHING = {"meld_points": 0, "hand_points": 120}
+
+#: The chart's band labels and end markers as drawn (their boxes in the SVG's units).
+DRAWN = """svg => [...svg.querySelectorAll('.band-label, .marker')].map(e => {
+  const b = e.getBBox(), name = e.classList.contains('marker') ? 'marker' : e.textContent;
+  return [name, b.x, b.y, b.x + b.width, b.y + b.height];
+})"""
+
+
+def overlap(one: list[float], other: list[float], margin: float) -> bool:
+    return not (
+        one[2] + margin <= other[0]
+        or other[2] + margin <= one[0]
+        or one[3] + margin <= other[1]
+        or other[3] + margin <= one[1]
+    )
+
+
+@pytest.mark.parametrize(
+    "deals",
+    [
+        pytest.param([[CASE_B, CASE_B]], id="crowded-labels"),  # "needs 120" on "needs 90"
+        pytest.param([[BIG, SMALL], [SMALL, NOTHING]], id="label-on-a-marker"),
+    ],
+)
+def test_the_six_player_charts_labels_keep_clear(
+    phone: Page, live_server: str, deals: list[list[dict[str, object]]]
+) -> None:
+    """The chart's "needs 50" sat on the lines' ends and markers at the right edge, and the
+    six-player chart's 120 and 90 labels crowded together."""
+    page = phone
+    sides = [
+        {"name": "We", "players": ["Ana", "Boris", "Lidija"]},
+        {"name": "They", "players": ["Vera", "Goran", "Stefan"]},
+    ]
+    made = page.request.post(
+        live_server + "/api/games", data={"variant": "classic-6", "sides": sides}
+    ).json()
+    for results in deals:
+        posted = page.request.post(
+            f"{live_server}/api/games/{made['id']}/deals",
+            data={"results": results},
+            headers={"Authorization": f"Bearer {made['token']}"},
+        )
+        assert posted.ok, posted.text()
+    page.goto(f"{live_server}/games/{made['id']}")
+    drawn = page.locator(".chart svg").evaluate(DRAWN)
+    labels = [box for box in drawn if box[0] != "marker"]
+    markers = [box for box in drawn if box[0] == "marker"]
+    assert len(labels) >= 3
+    for label in labels:
+        assert not any(overlap(label[1:], marker[1:], 1) for marker in markers), label
+        others = [other for other in labels if other is not label]
+        assert not any(overlap(label[1:], other[1:], 4) for other in others), label
+    page.locator(".chart").screenshot(path=str(RESULTS / f"chart-six-{len(deals)}.png"))
