@@ -13,7 +13,7 @@ from wtforms import Field
 
 from ..extensions import creates_game
 from ..i18n import gettext as _
-from ..i18n import render_text
+from ..i18n import number, render_text
 from ..rules import (
     VARIANTS,
     OptionError,
@@ -142,6 +142,12 @@ def create() -> str | BaseResponse | tuple[str, int]:
         roster=[line.person.name for line in lines],
         regulars=sorted((line.person.name for line in regulars), key=str.casefold),
         device_hint=device_label(),
+        # Written here: Jinja would fold ``1250|num`` into the first request's language.
+        paper_hint=_(
+            "Total on the paper sheet, such as %(total)s or %(negative)s.",
+            total=number(1250),
+            negative=number(-150),
+        ),
     ), status
 
 

@@ -62,6 +62,37 @@ def test_the_dealers_left_plays_first_and_the_badges_follow_the_game(
     assert badge_holders(page, "plays first") == ["Ana"]
 
 
+def test_new_game_same_players_has_the_next_dealers_left_play_first(
+    phone: Page, live_server: str
+) -> None:
+    """ "New game, same players" with the third seat dealing showed the first seat playing
+    first, not the dealer's left."""
+    page = phone
+    sides = [
+        {"name": "We", "players": ["Ana", "Boris"]},
+        {"name": "They", "players": ["Vera", "Goran"]},
+    ]
+    made = page.request.post(
+        live_server + "/api/games",
+        data={"variant": "classic", "sides": sides, "options": {"target": 2000}},
+    ).json()
+    for _ in range(2):  # Ana and Vera deal; We reach 2,420: Boris (seat 3) deals next
+        posted = page.request.post(
+            f"{live_server}/api/games/{made['id']}/deals",
+            data={"results": [CASE_A, CASE_B]},
+            headers={"Authorization": f"Bearer {made['token']}"},
+        )
+        assert posted.ok, posted.text()
+    page.goto(f"{live_server}/games/{made['id']}")
+    page.get_by_role("link", name="New game, same players").tap()
+    expect(page.get_by_label("Seat 3 deals first")).to_be_checked()
+    page.get_by_role("button", name="Start the game").tap()
+    expect(page.locator(".total-points")).to_have_text(["0", "0"])
+    tap(page.locator(".seats > summary"))
+    assert badge_holders(page, "deals") == ["Boris"]
+    assert badge_holders(page, "plays first") == ["Goran"]
+
+
 def test_railroad_and_six_players_never_give_the_dealer_both_badges(
     phone: Page, live_server: str
 ) -> None:
@@ -189,6 +220,10 @@ def test_a_total_from_paper_typed_as_the_app_writes_it_starts_the_game(
     for seat, name in enumerate(SEATS):
         page.locator(f"#players-{seat}").fill(name)
     tap(page.get_by_text("Продолжи игра од хартија"))
+    # The example in the language's way (it stayed in the first page's language: 1,250).
+    expect(page.locator("#sides-0-start ~ .hint")).to_have_text(
+        "Збирот на хартијата, на пр. 1.250 или -150."
+    )
     page.locator("#sides-0-start").fill("4.800")
     page.locator("#sides-1-start").fill("-1.250,5")
     page.get_by_role("button", name="Почни ја играта").tap()  # noqa: RUF001
@@ -364,3 +399,52 @@ def test_the_six_player_charts_labels_keep_clear(
         others = [other for other in labels if other is not label]
         assert not any(overlap(label[1:], other[1:], 4) for other in others), label
     page.locator(".chart").screenshot(path=str(RESULTS / f"chart-six-{len(deals)}.png"))
+
+
+def both_schemes(page: Page, name: str) -> None:
+    """The page never scrolls sideways; a screenshot of it light, then dark."""
+    page.wait_for_load_state("networkidle")
+    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth"), name
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        shot(page, name)
+    page.emulate_media(color_scheme="light")
+
+
+@pytest.mark.parametrize("language", ["en", "sk"])
+def test_the_screens_changed_at_the_table(phone: Page, live_server: str, language: str) -> None:
+    """The screens these fixes changed, at 390 px, never sideways, shot light and dark."""
+    page = phone
+    page.goto(f"{live_server}/language/{language}?next=/games/new")
+    for seat, name in enumerate(SEATS):
+        page.locator(f"#players-{seat}").fill(name)
+    tap(page.locator("details:has(#sides-0-start) > summary"))
+    page.locator("#sides-0-start").fill("lots")
+    page.locator("form button[type=submit]").tap()
+    expect(page.locator("#err-sides-0-start .field-error")).to_be_visible()
+    both_schemes(page, f"table-new-refused-{language}")
+    page.locator("#sides-0-start").fill("1,500" if language == "en" else "1 500")
+    page.locator("form button[type=submit]").tap()
+    expect(page.locator(".total-points")).to_have_count(2)
+    sheet = page.url
+    page.locator(".thumb a.button-primary").tap()
+    htmx_ready(page)
+    for side, (meld, hand) in enumerate([("150", "20"), ("90", "35")]):
+        page.locator(f"#sides-{side}-meld_points").fill(meld)
+        page.locator(f"#sides-{side}-hand_points").fill(hand)
+    expect(page.locator("#preview")).to_contain_text("55")
+    both_schemes(page, f"table-deal-form-{language}")
+    tap(page.locator(".thumb-row .button-primary"))
+    expect(page.locator(".flash")).to_be_visible()
+    tap(page.locator(".seats > summary"))
+    both_schemes(page, f"table-sheet-{language}")
+    for name, url in {
+        "pickup": "/check/pickup?top=9&hand=9+9&pile=5",
+        "going-out": "/check/going-out?variant=railroad&natural=1&left=1",
+        "initial-refused": "/check/initial-meld?total=4.8.0&meld1=K+K+K",
+        "meld": "/check/meld?cards=9+9+2",
+    }.items():
+        page.goto(live_server + url)
+        both_schemes(page, f"table-{name}-{language}")
+    page.goto(sheet + "/changes")
+    both_schemes(page, f"table-changes-{language}")
