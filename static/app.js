@@ -444,21 +444,18 @@ document.addEventListener("click", function (event) {
   navigator.clipboard.writeText(link.href).then(function () { say(button.dataset.copied); }, select);
 });
 
-// The deal form's header: each card's name and total share a line when they fit. Where one
-// card's do not ("Sevens 3,020"), every card's total is set smaller, and if one still does
-// not fit, every card puts its name on a line of its own: the cards read alike (app.css:
-// .tight, .stacked). Measured afresh when the header or the width changes.
+// Deal form header: where one card's name and total do not share a line, every card's
+// total is set smaller, then every name stacked (app.css .tight, .stacked): cards alike.
 function splitCard(totals) {
   return Array.prototype.some.call(totals.querySelectorAll(".total"), function (card) {
-    var name = card.querySelector(".total-name"), points = card.querySelector(".total-points");
-    return points.getBoundingClientRect().top >= name.getBoundingClientRect().bottom - 1;
+    return card.querySelector(".total-points").getBoundingClientRect().top
+      >= card.querySelector(".total-name").getBoundingClientRect().bottom - 1;
   });
 }
 function evenTotals() {
   document.querySelectorAll(".compact .totals").forEach(function (totals) {
     totals.classList.remove("tight", "stacked");
-    if (!splitCard(totals)) return;
-    totals.classList.add("tight");
+    if (splitCard(totals)) totals.classList.add("tight");
     if (splitCard(totals)) totals.classList.add("stacked");
   });
 }
@@ -466,9 +463,7 @@ document.addEventListener("DOMContentLoaded", evenTotals);
 document.addEventListener("htmx:afterSettle", evenTotals);
 window.addEventListener("resize", evenTotals);
 
-// With no connection the live preview is not sent: it could only fail (Chromium and htmx
-// log each failure as an error), and the phone's own provisional line stands in for it
-// (offline.js). A request that fails while the phone thinks it is online still fails.
+// Offline, no live preview (it could only fail, logging errors): offline.js's line stands in.
 document.addEventListener("htmx:beforeRequest", function (event) {
   if (!navigator.onLine && event.detail.elt.classList.contains("preview-trigger")) event.preventDefault();
 });
