@@ -465,6 +465,30 @@ document.addEventListener("click", function (event) {
   navigator.clipboard.writeText(link.href).then(function () { say(button.dataset.copied); }, select);
 });
 
+// Deal form header: where one card's name and total do not share a line, every card's
+// total is set smaller, then every name stacked (app.css .tight, .stacked): cards alike.
+function splitCard(totals) {
+  return Array.prototype.some.call(totals.querySelectorAll(".total"), function (card) {
+    return card.querySelector(".total-points").getBoundingClientRect().top
+      >= card.querySelector(".total-name").getBoundingClientRect().bottom - 1;
+  });
+}
+function evenTotals() {
+  document.querySelectorAll(".compact .totals").forEach(function (totals) {
+    totals.classList.remove("tight", "stacked");
+    if (splitCard(totals)) totals.classList.add("tight");
+    if (splitCard(totals)) totals.classList.add("stacked");
+  });
+}
+document.addEventListener("DOMContentLoaded", evenTotals);
+document.addEventListener("htmx:afterSettle", evenTotals);
+window.addEventListener("resize", evenTotals);
+
+// Offline, no live preview (it could only fail, logging errors): offline.js's line stands in.
+document.addEventListener("htmx:beforeRequest", function (event) {
+  if (!navigator.onLine && event.detail.elt.classList.contains("preview-trigger")) event.preventDefault();
+});
+
 // The live preview's answer for a deal form already left (Cancel tapped, or a save's page
 // swapped in, while it was on its way) is dropped: its field messages would find no
 // fields (htmx:oobErrorNoTarget in the console). htmx fires beforeSwap on the preview's

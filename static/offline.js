@@ -45,14 +45,21 @@ function newKey() {
   var bytes = crypto.getRandomValues(new Uint8Array(16));
   return Array.prototype.map.call(bytes, function (b) { return (b + 256).toString(16).slice(1); }).join("");
 }
-function figure(value) {  // "120+35" counts 155, as the server reads a sum
+// Figures as the server reads and writes them (scorekeeper/web/figures.py, i18n.number):
+// the page language's digit grouping, which the page names (the browser may not know the
+// language). "120+35" counts 155; "1,050" / "1.050" / "1 050" (a plain space too) 1050.
+function numberGroup() { return document.body.dataset.numberGroup || ","; }
+function figure(value) {
+  var group = numberGroup();
+  var spaces = /^[\s\u00a0\u202f]$/.test(group);
   return String(value || "").split("+").reduce(function (sum, part) {
-    return sum + (parseInt(part, 10) || 0);
+    var digits = spaces ? part.replace(/[\s\u00a0\u202f]/g, "") : part.split(group).join("");
+    return sum + (parseInt(digits, 10) || 0);
   }, 0);
 }
 function numberText(value, sign) {
-  var text = new Intl.NumberFormat(document.documentElement.lang || undefined).format(value);
-  return (sign && value > 0 ? "+" : "") + text;
+  var text = String(Math.abs(value)).replace(/\B(?=(\d{3})+$)/g, numberGroup());
+  return (value < 0 ? "-" : sign && value > 0 ? "+" : "") + text;
 }
 // Each side's provisional score: the form's figures through the one scorer (score.js).
 function dealScores(form) {
@@ -86,6 +93,7 @@ function showTotals(totals, tiers) {
     renumber(box.querySelector(".badge"), meldMinimum(tiers, totals[side]));
     box.classList.add("provisional");
   });
+  if (typeof evenTotals === "function") evenTotals();  // app.js: the cards read alike
 }
 function renumber(el, number) {
   if (el) el.firstChild.textContent = el.firstChild.textContent.replace(/\d+/, number);

@@ -48,7 +48,7 @@ def test_the_log_says_what_changed_from_which_phone(client: FlaskClient) -> None
     # Newest first: the edit, with the figure that changed and the phone's own name.
     titles = re.findall(r'class="change-title"><span class="change-id">#\d+</span> ([^<]+)<', html)
     assert titles == ["Deal 2 edited", "Deal 2 recorded", "Deal 1 recorded", "Game created"]
-    assert "They, Hand points 85 → 20" in html
+    assert "They, Left in hand 85 → 20" in html
     assert "Ana&#39;s phone" in html
     # Before the phone named itself, its browser and system named it.
     assert "Chrome on Android" in html
@@ -228,7 +228,10 @@ def test_a_resent_edit_form_edits_once(client: FlaskClient) -> None:
 
 
 def test_the_phone_that_starts_a_game_may_name_itself(client: FlaskClient) -> None:
+    """The game's first line names the phone as the new-game form named it (it said its
+    browser and system, while the form below the log already showed the name)."""
     game_id = new_game(client, device="Ana's phone")
-    assert "Ana&#39;s phone" in log_page(client, game_id)
-    # Remembered for the next game, and shown on the form as this phone's name.
-    assert "Ana&#39;s phone" in log_page(client, new_game(client))
+    created = '<p class="change-meta">Ana&#39;s phone · '
+    assert created in log_page(client, game_id)
+    # Remembered for the next game.
+    assert created in log_page(client, new_game(client))

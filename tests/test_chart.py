@@ -157,3 +157,62 @@ def test_every_line_stays_in_the_plot(
     bottom_y = max(y for y, _ in chart.ticks)
     for line in chart.lines:
         assert all(top_y <= y <= bottom_y for _, y in points(line))
+
+
+#: The label of a band at 10 px, as ``test_band_labels_sit_clear_of_the_lines`` measures it.
+def label_box(chart: Chart, band_index: int) -> tuple[float, float, float, float]:
+    band = chart.bands[band_index]
+    assert band.label_x is not None and band.label_y is not None
+    text = f"needs {band.minimum}"
+    return (band.label_x - 5.6 * len(text), band.label_y - 8, band.label_x, band.label_y + 2)
+
+
+def apart(one: tuple[float, ...], other: tuple[float, ...], margin: float) -> bool:
+    return (
+        one[2] + margin <= other[0]
+        or other[2] + margin <= one[0]
+        or one[3] + margin <= other[1]
+        or other[3] + margin <= one[1]
+    )
+
+
+TABLES = {
+    "classic": [CASE_A, BIG, CONCEALED, CASE_B, SMALL, NOTHING],
+    "classic-6": [CASE_A, BIG, CASE_B, SMALL, NOTHING],
+    "classic-6x3": [CASE_A, BIG, CASE_B, SMALL, NOTHING],
+}
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from(sorted(TABLES)), st.data())
+def test_band_labels_keep_clear_of_the_markers_and_of_each_other(
+    variant: str, data: st.DataObject
+) -> None:
+    """Issue 31: "needs 50" sat on the lines' ends and their markers at the right edge, and
+    the six-player chart's "needs 120" and "needs 90" crowded together: a label never
+    touches a side's end marker (when the band has room for it elsewhere) and two labels
+    keep apart."""
+    from scorekeeper.rules import VARIANTS
+
+    rules = VARIANTS[variant]
+    results = st.sampled_from(TABLES[variant])
+    deals = data.draw(
+        st.lists(
+            st.lists(results, min_size=rules.sides, max_size=rules.sides), min_size=1, max_size=16
+        )
+    )
+    # One side goes out at most: the others' entries are case B.
+    deals = [[r if not r.went_out or i == 0 else CASE_B for i, r in enumerate(d)] for d in deals]
+    state = replay(rules, deals)
+    if state.finished_after is not None:
+        deals = deals[: state.finished_after]
+    chart = running_totals(replay(rules, deals))
+    assert chart is not None
+    placed = [i for i, band in enumerate(chart.bands) if band.label_x is not None]
+    boxes = [label_box(chart, i) for i in placed]
+    for one, other in pairwise(sorted(boxes, key=lambda b: b[1])):
+        assert apart(one, other, 4), "two labels crowd together"
+    for box in boxes:
+        for x, y in chart.ends:
+            marker = (x - 5, y - 5, x + 5, y + 5)
+            assert apart(box, marker, 0), "a label sits on a side's marker"

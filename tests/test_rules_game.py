@@ -11,7 +11,17 @@ from collections.abc import Sequence
 
 import pytest
 
-from scorekeeper.rules import CLASSIC, Seat, SideResult, apply_options, replay, seating
+from scorekeeper.rules import (
+    CLASSIC,
+    VARIANTS,
+    Seat,
+    SideResult,
+    apply_options,
+    plays_first,
+    replay,
+    seating,
+)
+from scorekeeper.rules.draw import Drawn, draw_card, draw_for_seats
 
 CASE_A = SideResult(
     meld_points=220,
@@ -243,3 +253,36 @@ def test_dealer_with_explicit_seats() -> None:
     # Seats 4, 5, 0, 1, 2, 3, 4.
     assert [line.dealer for line in state.lines] == [seats[i] for i in (4, 5, 0, 1, 2, 3, 4)]
     assert state.next_dealer == seats[5]
+
+
+@pytest.mark.parametrize(
+    ("sides", "dealer", "first"),
+    [
+        ([2, 2], 0, 1),
+        ([2, 2], 2, 3),  # the third seat deals: the fourth plays first
+        ([2, 2], 3, 0),  # round the table
+        ([1, 1, 1, 1], 0, 1),  # Railroad for four, each alone
+        ([1] * 6, 5, 0),
+        ([3, 3], 0, 1),
+        ([2, 2, 2], 4, 5),
+    ],
+)
+def test_the_player_to_the_dealers_left_plays_first(
+    sides: list[int], dealer: int, first: int
+) -> None:
+    """Section 9: play goes clockwise from the dealer's left, the next seat, whoever dealt
+    (the page had seat 1 playing first whatever the dealer, and the dealer playing first
+    whenever seat 1 dealt)."""
+    seats = seating(sides)
+    assert plays_first(seats, seats[dealer]) == seats[first]
+
+
+def test_the_highest_card_of_the_draw_plays_first() -> None:
+    """Section 9: the highest chooses a seat and plays first; the first dealer is to the
+    highest's right, so ``plays_first`` of the draw's dealer is the highest."""
+    drawn = [Drawn(name, draw_card(card)) for name, card in
+             [("Ana", "QS"), ("Boris", "7H"), ("Vera", "AC"), ("Goran", "KD")]]  # fmt: skip
+    draw = draw_for_seats(VARIANTS["classic"], drawn)
+    seats = seating([2, 2])
+    first = plays_first(seats, seats[draw.first_dealer_seat])
+    assert draw.seats[seats.index(first)] == draw.order[0] == "Vera"

@@ -523,7 +523,7 @@ def test_house_rules_that_cannot_be_shared_say_why(client: FlaskClient) -> None:
     panel = panel[panel.index('id="share-rules"') :]
     assert "These rules cannot be shared yet:" in panel
     assert "Target: The target is a multiple of 5, like every score." in panel
-    assert "Going out: Number must be between 0 and" in panel
+    assert "Going out: From 0 to 100,000." in panel
     assert "/code.svg" not in panel
 
 

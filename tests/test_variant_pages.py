@@ -304,3 +304,20 @@ def test_six_player_tiers_on_the_rules_pages(
     game_id = start_game(client, variant, sides=sides, players=players, starts=[0] * sides)
     page = client.get(f"/games/{game_id}/rules").get_data(as_text=True)
     assert _tier_rows(page) == rows
+
+
+@pytest.mark.parametrize(
+    ("language", "rows"),
+    [
+        ("en", ["below 0", "0 to 4,995", "5,000 to 9,995", "10,000 to 14,995", "15,000 or more"]),
+        ("mk", ["под 0", "0 до 4.995", "5.000 до 9.995", "10.000 до 14.995", "15.000 или повеќе"]),
+    ],
+)
+def test_railroad_tiers_are_written_as_the_language_writes_numbers(
+    client: FlaskClient, language: str, rows: list[str]
+) -> None:
+    """Issue 31: "0 to 1495", "15000 or more" on the rules pages, against 1,520 everywhere
+    else (right since the tiers took the num filter; this keeps Railroad's five so)."""
+    client.set_cookie("lang", language)
+    html = client.get("/rules/railroad").get_data(as_text=True)
+    assert [row for row, _ in _tier_rows(html)] == rows

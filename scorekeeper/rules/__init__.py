@@ -17,7 +17,7 @@ from .checks import (
     check_pickup,
     starts_sequence,
 )
-from .game import DealLine, GameState, Seat, replay, seating, winner_of
+from .game import DealLine, GameState, Seat, plays_first, replay, seating, winner_of
 from .house import (
     Difference,
     SharedRules,
@@ -98,6 +98,7 @@ __all__ = [
     "options_of",
     "parse_card",
     "parse_cards",
+    "plays_first",
     "read_share_query",
     "replay",
     "score_breakdown",

@@ -277,7 +277,7 @@ def _check_group(cards: Sequence[Card], rules: RuleSet, no: _Refuse) -> MeldVerd
             canasta = CanastaKind.NATURAL
     if canasta:
         reason = T(
-            "Legal: %(naturals)s natural and %(wilds)s wild cards of rank %(rank)s, "
+            "Legal: rank %(rank)s, natural cards: %(naturals)s, wild cards: %(wilds)s; "
             "%(points)s points, a %(kind)s canasta.",
             naturals=len(naturals),
             wilds=wilds,
@@ -287,7 +287,7 @@ def _check_group(cards: Sequence[Card], rules: RuleSet, no: _Refuse) -> MeldVerd
         )
     else:
         reason = T(
-            "Legal: %(naturals)s natural and %(wilds)s wild cards of rank %(rank)s, "
+            "Legal: rank %(rank)s, natural cards: %(naturals)s, wild cards: %(wilds)s; "
             "%(points)s points.",
             naturals=len(naturals),
             wilds=wilds,
@@ -514,19 +514,19 @@ def check_pickup(
         )
     if natural_matches >= 2:
         return Answer(
-            True, "natural_pair", T("Yes: a natural pair of rank %(rank)s takes it.", rank=rank)
+            True, "natural_pair", T("A natural pair of rank %(rank)s takes it.", rank=rank)
         )
     if top.rank in side_melds and top.rank not in full_melds:
         return Answer(
             True,
             "adds_to_meld",
-            T("Yes: the card goes onto the side's meld of rank %(rank)s.", rank=rank),
+            T("The card goes onto the side's meld of rank %(rank)s.", rank=rank),
         )
     if natural_matches >= 1 and wild_cards >= 1:
         return Answer(
             True,
             "natural_and_wild",
-            T("Yes: one natural card of rank %(rank)s and a wild card take it.", rank=rank),
+            T("One natural card of rank %(rank)s and a wild card take it.", rank=rank),
         )
     if top.rank in full_melds:
         return Answer(
@@ -554,20 +554,19 @@ def check_pickup(
 def _frozen_pair_reason(rules: RuleSet, rank: str, side_has_melded: bool) -> Text:
     if not side_has_melded:
         return T(
-            "Yes: the pile is frozen for a side that has not melded, and a natural "
+            "The pile is frozen for a side that has not melded, and a natural "
             "pair of rank %(rank)s takes it. The meld must also reach the side's "
             "minimum.",
             rank=rank,
         )
     if rules.pile_always_frozen:
         return T(
-            "Yes: in %(rules)s the pile is always frozen, and a natural pair of rank %(rank)s "
-            "takes it.",
+            "In %(rules)s the pile is always frozen, and a natural pair of rank %(rank)s takes it.",
             rules=T(rules.name),
             rank=rank,
         )
     return T(
-        "Yes: the pile is frozen, and a natural pair of rank %(rank)s takes it.",
+        "The pile is frozen, and a natural pair of rank %(rank)s takes it.",
         rank=rank,
     )
 
@@ -649,15 +648,15 @@ def check_going_out(
     concealed = not melded_before and rules.concealed_going_out_bonus is not None
     if concealed:
         reason = T(
-            "Yes, concealed: the whole hand goes down in one turn (%(bonus)s for going out).",
+            "The whole hand goes down in one turn (%(bonus)s for going out).",
             bonus=rules.concealed_going_out_total,
         )
     elif not melded_before:
         reason = T(
-            "Yes (%(bonus)s for going out; %(rules)s has no concealed bonus).",
+            "%(bonus)s for going out; %(rules)s has no concealed bonus.",
             bonus=rules.going_out_bonus,
             rules=T(rules.name),
         )
     else:
-        reason = T("Yes: %(bonus)s for going out.", bonus=rules.going_out_bonus)
+        reason = T("%(bonus)s for going out.", bonus=rules.going_out_bonus)
     return GoingOutVerdict(True, concealed, "may_go_out", reason)

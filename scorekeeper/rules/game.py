@@ -36,6 +36,13 @@ def seating(players_per_side: Sequence[int]) -> tuple[Seat, ...]:
     return tuple(seats)
 
 
+def plays_first(seats: Sequence[Seat], dealer: Seat) -> Seat:
+    """Who plays first in a deal: the player to the dealer's left (RULES.md section 9), the
+    next seat in seat order, in every rule set. The draw for seats puts the highest card
+    there for the first deal (its dealer sits to the highest's right)."""
+    return seats[(seats.index(dealer) + 1) % len(seats)]
+
+
 @dataclass(frozen=True)
 class DealLine:
     """One row of the score sheet: a deal's scores and the running totals after it."""

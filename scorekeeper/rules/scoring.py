@@ -191,11 +191,11 @@ def _path(side: int, figure: str) -> str:
 
 #: The figures of a deal entry, as messages name them (canastas: ``figure_name``).
 FIGURE_NAMES = {
-    "meld_points": N_("Meld points"),
+    "meld_points": N_("Melded points"),
     **{kind.field: name.label for kind, name in CANASTA_NAMES.items()},
     "concealed_canastas": N_("Concealed canastas"),
     "red_threes": N_("Red threes"),
-    "hand_points": N_("Hand points"),
+    "hand_points": N_("Left in hand"),
     "black_threes_in_hand": N_("Black threes in hand"),
     "black_threes_taken": N_("Black threes taken"),
 }
@@ -203,9 +203,14 @@ _KINDS_BY_FIELD = {kind.field: kind for kind in CANASTA_KINDS}
 
 
 def figure_name(rules: RuleSet, figure: str) -> str:
-    """The figure's name in ``rules`` (Samba's sequence canastas are "Sambas")."""
+    """The figure's name in ``rules``, as the deal form labels it (Samba's sequence
+    canastas are "Sambas"; a Railroad hand counts the kitty not taken)."""
     kind = _KINDS_BY_FIELD.get(figure)
-    return rules.canasta_name(kind).label if kind else FIGURE_NAMES[figure]
+    if kind:
+        return rules.canasta_name(kind).label
+    if figure == "hand_points" and rules.kitty:
+        return N_("Left in hand and kitty")
+    return FIGURE_NAMES[figure]
 
 
 def figures_of(rules: RuleSet) -> tuple[str, ...]:

@@ -71,26 +71,46 @@ def _crosses(path: list[Point], box: tuple[float, float, float, float]) -> bool:
     return False
 
 
+def _box(left: float, top: float, right: float, bottom: float) -> list[Point]:
+    """A rectangle as a closed path, for an obstacle a label keeps out of."""
+    return [(left, top), (right, top), (right, bottom), (left, bottom), (left, top)]
+
+
+#: Room kept around a side's end marker, and between two labels.
+MARKER_ROOM = 7
+LABEL_ROOM = 6
+
+
 def _label_spot(
-    band_top: float, band_bottom: float, paths: list[list[Point]], left: float, right: float
+    band_top: float,
+    band_bottom: float,
+    lines: list[list[Point]],
+    keep_out: list[list[Point]],
+    left: float,
+    right: float,
 ) -> tuple[float, float] | None:
-    """Where a band's label reads clear of every line: just above the band's lower edge,
-    else in its middle, else just under its upper edge; at the right end and then the
-    left (x is the label's right end, y its baseline). The first spot when none is clear
-    (its halo keeps it legible); None when the band is too thin for it."""
+    """Where a band's label reads clear of every line and of ``keep_out`` (the sides' end
+    markers, the labels placed already): just above the band's lower edge, else in its
+    middle, else just under its upper edge; at the right end, then the left, then in
+    between (x is the label's right end, y its baseline). When no spot is clear, the one
+    that crosses fewest lines and nothing of ``keep_out`` if it can (its halo keeps it
+    legible); None when the band is too thin for it."""
     if band_bottom - band_top < LABEL_H + 2:
         return None
     middle = round((band_top + band_bottom + LABEL_H) / 2 - 2, 1)
-    spots = [
-        (x, y)
-        for x in (right - 2, left + LABEL_W + 4)
-        for y in (band_bottom - 3, middle, band_top + LABEL_H - 1)
-    ]
-    for x, y in spots:
+    start, end = left + LABEL_W + 4, right - 2
+    xs = [end, start, *(round(start + (end - start) * k / 4, 1) for k in (3, 2, 1))]
+    spots = [(x, y) for x in xs for y in (band_bottom - 3, middle, band_top + LABEL_H - 1)]
+
+    def cost(spot: tuple[float, float]) -> tuple[int, int]:
+        x, y = spot
         box = (x - LABEL_W - 2, y - LABEL_H + 1, x + 2, y + 3)
-        if not any(_crosses(path, box) for path in paths):
-            return x, y
-    return spots[0]
+        return (
+            sum(_crosses(path, box) for path in keep_out),
+            sum(_crosses(path, box) for path in lines),
+        )
+
+    return min(spots, key=cost)  # the first of the best: a clear one when there is one
 
 
 def running_totals(state: GameState) -> Chart | None:
@@ -123,13 +143,11 @@ def running_totals(state: GameState) -> Chart | None:
     lines = [" ".join(f"{px},{py}" for px, py in path) for path in points]
     ends = [path[-1] for path in points]
     left, right = float(PAD_LEFT), float(WIDTH - PAD_RIGHT)
-    # What a label must not sit on: the sides' lines, their end markers, the target line.
-    obstacles = [
-        *points,
-        *([(ex - 6, ey), (ex + 6, ey)] for ex, ey in ends),
-        *([(ex, ey - 6), (ex, ey + 6)] for ex, ey in ends),
-        [(left, y(target)), (right, y(target))],
-    ]
+    # What a label must not sit on: the sides' lines and the target line; above all, the
+    # sides' end markers and the other labels (``_label_spot``).
+    paths = [*points, [(left, y(target)), (right, y(target))]]
+    room = MARKER_ROOM
+    keep_out = [_box(ex - room, ey - room, ex + room, ey + room) for ex, ey in ends]
     bands = []
     tiers = [t for t in state.rules.meld_minimums if t.from_total is not None]
     for index, tier in enumerate(tiers):
@@ -137,8 +155,14 @@ def running_totals(state: GameState) -> Chart | None:
         start = max(tier.from_total or 0, low)
         end = min(top if top is not None else high, high)
         if end > start:
-            spot = _label_spot(y(end), y(start), obstacles, left, right)
+            spot = _label_spot(y(end), y(start), paths, keep_out, left, right)
             label_x, label_y = spot if spot else (None, None)
+            if spot:
+                gap = LABEL_ROOM
+                lx, ly = spot
+                keep_out.append(
+                    _box(lx - LABEL_W - gap, ly - LABEL_H - gap, lx + gap, ly + 3 + gap)
+                )
             bands.append(Band(y(end), round(y(start) - y(end), 1), tier.minimum, label_x, label_y))
     ticks = [(y(v), v) for v in range(low, high + 1, step)]
     return Chart(WIDTH, HEIGHT, lines, ends, y(target), bands, ticks, y(0))

@@ -7,6 +7,7 @@ from typing import Any
 
 from flask import render_template, request
 
+from ..i18n import gettext as _
 from ..i18n import render_text
 from ..rules import (
     VARIANTS,
@@ -22,9 +23,11 @@ from ..rules import (
     parse_cards,
     starts_sequence,
 )
+from ..rules.limits import MAX_CANASTAS, MAX_COUNT, MAX_START
 from ..rules.text import N_
 from ..store.games import Sheet, load, sheet_of
 from . import bp
+from .figures import read_arg
 from .rules import going_out as going_out_needs
 
 #: The rank buttons of the card picker, and the notation each one types.
@@ -63,6 +66,11 @@ def _context() -> tuple[RuleSet, Sheet | None, dict[str, Any]]:
     return apply_options(rules, options), None, {"variant": rules.id}
 
 
+def _named(label: str, problem: str) -> str:
+    """A rule tool's message of a figure it cannot use, naming the figure ("" for none)."""
+    return _("%(figure)s: %(problem)s", figure=label, problem=problem) if problem else ""
+
+
 def _render(template: str, **context: Any) -> str:
     rules, sheet, carry = _context()
     return render_template(
@@ -87,7 +95,7 @@ def checks_index() -> str:
 @bp.get("/check/meld")
 def meld() -> str:
     """Is this meld legal, what is it worth, is it a canasta?"""
-    rules, _, _ = _context()
+    rules = _context()[0]
     text = request.args.get("cards", "").strip()
     verdict, error = None, None
     if text:
@@ -103,19 +111,21 @@ def meld() -> str:
 @bp.get("/check/initial-meld")
 def initial_meld() -> str:
     """Do these melds, and the pile's top card, reach the side's minimum?"""
-    rules, sheet, _ = _context()
+    rules, sheet = _context()[:2]
     side = request.args.get("side", type=int)
-    side_name = None
+    side_name, total_error = None, ""
     if sheet is not None and side is not None and 0 <= side < len(sheet.state.totals):
         total = sheet.state.totals[side]
         side_name = sheet.game.sides[side].name
     else:
         side = None
-        total = request.args.get("total", default=0, type=int)
+        total, total_error = read_arg(
+            request.args.get("total"), default=0, minimum=-MAX_START, maximum=MAX_START
+        )
     texts = [request.args.get(f"meld{n}", "").strip() for n in range(1, MELD_FIELDS + 1)]
     top_text = request.args.get("top", "").strip()
     verdict, error = None, None
-    if any(texts):
+    if any(texts) and not total_error:
         try:
             melds = [parse_cards(text) for text in texts if text]
             top = parse_card(top_text) if top_text else None
@@ -127,6 +137,8 @@ def initial_meld() -> str:
         verdict=verdict,
         error=error,
         total=total,
+        total_text=request.args.get("total", "0"),
+        total_error=total_error,
         side=side,
         side_name=side_name,
         required=rules.meld_minimum(total),
@@ -138,10 +150,11 @@ def initial_meld() -> str:
 @bp.get("/check/pickup")
 def pickup() -> str:
     """May this side take the discard pile?"""
-    rules, _, _ = _context()
+    rules = _context()[0]
     top_text = request.args.get("top", "").strip()
-    answer, error = None, None
-    if top_text:
+    pile, pile_error = read_arg(request.args.get("pile"), default=2, minimum=1, maximum=MAX_COUNT)
+    answer, error = None, _named(_("Cards in the pile"), pile_error)
+    if top_text and not error:
         try:
             top = parse_card(top_text)
             hand = parse_cards(request.args.get("hand", ""))
@@ -157,7 +170,7 @@ def pickup() -> str:
                 side_melds=[c.rank for c in melds],
                 full_melds=[c.rank for c in full],
                 cards_in_hand=len(hand),
-                pile_size=max(1, request.args.get("pile", default=2, type=int) or 1),
+                pile_size=pile,
                 sequence_in_hand=starts_sequence(top, hand),
             )
         except CardError as card_error:
@@ -168,19 +181,23 @@ def pickup() -> str:
 @bp.get("/check/going-out")
 def going_out() -> str:
     """May the player go out, and is it concealed?"""
-    rules, _, _ = _context()
-    verdict, error = None, None
-    counts = {
-        kind: max(0, request.args.get(kind.value, default=0, type=int) or 0)
-        for kind in rules.canasta_kinds
-    }
-    if "left" in request.args:
+    rules = _context()[0]
+    verdict, error = None, ""
+    counts = {}
+    for kind in rules.canasta_kinds:
+        counts[kind], problem = read_arg(
+            request.args.get(kind.value), default=0, minimum=0, maximum=MAX_CANASTAS
+        )
+        error = error or _named(_(rules.canasta_name(kind).label), problem)
+    left, problem = read_arg(request.args.get("left"), default=0, minimum=0, maximum=MAX_COUNT)
+    error = error or _named(_("Cards left in the hand after melding"), problem)
+    if "left" in request.args and not error:
         discard_text = request.args.get("discard", "").strip()
         try:
             verdict = check_going_out(
                 rules,
                 canastas=counts,
-                cards_left=max(0, request.args.get("left", default=0, type=int) or 0),
+                cards_left=left,
                 last_discard=parse_card(discard_text) if discard_text else None,
                 melded_before=request.args.get("before") == "y",
             )

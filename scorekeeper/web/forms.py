@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import re
 import unicodedata
 from collections.abc import Sequence
 from functools import cache
-from typing import Any
 
 from babel.support import NullTranslations, Translations
 from flask_wtf import FlaskForm
@@ -33,7 +31,6 @@ from wtforms.validators import (
     Optional,
     ValidationError,
 )
-from wtforms.widgets import TextInput
 
 from ..i18n import current_language, render_text
 from ..i18n import gettext as _
@@ -51,9 +48,7 @@ from ..rules import (
 from ..rules.draw import DRAW_RANKS
 from ..rules.limits import (
     MAX_BONUS,
-    MAX_CANASTAS,
     MAX_DEVICE,
-    MAX_FIGURE,
     MAX_NAME,
     MAX_PAGE,
     MAX_REQUEST_KEY,
@@ -62,9 +57,7 @@ from ..rules.limits import (
     MAX_TARGET,
 )
 from ..rules.variants import MOST_CANASTAS_TO_GO_OUT
-
-#: A number, or a sum of up to 30 numbers, each of at most 6 digits.
-_SUM = re.compile(r"^\s*\d{1,6}(\s*\+\s*\d{1,6}){0,29}\s*$")
+from .figures import CountField, FigureField, PointsField
 
 
 def _fit(entries: FieldList, count: int) -> None:
@@ -73,66 +66,6 @@ def _fit(entries: FieldList, count: int) -> None:
     entries.last_index = len(entries.entries) - 1
     while len(entries.entries) < count:
         entries.append_entry()
-
-
-class PointsField(StringField):
-    """Card points: a whole number, or a sum such as ``120+35+15`` counted at the table."""
-
-    def __init__(self, label: str, **kwargs: Any) -> None:
-        render_kw = {"inputmode": "numeric", "autocomplete": "off", "enterkeyhint": "next"}
-        super().__init__(label, render_kw=render_kw, **kwargs)
-        self.points: int = 0
-
-    def pre_validate(self, form: Form) -> None:
-        text = (self.data or "").strip()
-        self.points = 0
-        if not text:
-            return
-        if text.lstrip().startswith("-"):
-            raise ValidationError(_("%(figure)s cannot be negative.", figure=self.label.text))
-        if not _SUM.match(text):
-            raise ValidationError(
-                _(
-                    "%(figure)s: type a number such as 120, or a sum such as 120+35.",
-                    figure=self.label.text,
-                )
-            )
-        self.points = sum(int(part) for part in text.split("+"))
-        if self.points > MAX_FIGURE:
-            raise ValidationError(
-                _(
-                    "%(figure)s of %(value)s is more than any deal holds.",
-                    figure=self.label.text,
-                    value=self.points,
-                )
-            )
-
-
-class CountField(IntegerField):
-    """A small count with - and + buttons beside it (canastas, red threes)."""
-
-    def __init__(self, label: str, **kwargs: Any) -> None:
-        super().__init__(
-            label,
-            default=0,
-            validators=[
-                Optional(),
-                NumberRange(min=0, max=MAX_CANASTAS, message=_l("From 0 to %(max)s.")),
-            ],
-            render_kw={"inputmode": "numeric", "autocomplete": "off", "min": 0},
-            **kwargs,
-        )
-
-    def process_formdata(self, valuelist: list[Any]) -> None:
-        if not valuelist or not str(valuelist[0]).strip():
-            self.data = 0
-            return
-        try:
-            self.data = int(str(valuelist[0]).strip())
-        except ValueError:
-            raise ValueError(
-                _("%(figure)s: type a whole number, such as 1.", figure=self.label.text)
-            ) from None
 
 
 @cache
@@ -157,8 +90,8 @@ class SideDealForm(Form):
     (``deal_form``)."""
 
     red_threes = CountField(_l("Red threes"))
-    meld_points = PointsField(_l("Meld points"))
-    hand_points = PointsField(_l("Hand points"))
+    meld_points = PointsField(_l("Melded points"))
+    hand_points = PointsField(_l("Left in hand"))
 
 
 class DealForm(PageForm):
@@ -278,8 +211,9 @@ COUNT_FIELDS = (
 
 
 @cache
-def _deal_form_class(steppers: tuple[tuple[str, str], ...]) -> type[DealForm]:
-    fields = {name: CountField(_l(label)) for name, label in steppers}
+def _deal_form_class(steppers: tuple[tuple[str, str], ...], hand: str) -> type[DealForm]:
+    fields: dict[str, Field] = {name: CountField(_l(label)) for name, label in steppers}
+    fields["hand_points"] = PointsField(_l(hand))
     side_form = type("SideDealForm", (SideDealForm,), fields)
     return type("DealForm", (DealForm,), {"sides": FieldList(FormField(side_form), min_entries=2)})
 
@@ -297,9 +231,10 @@ def steppers_of(rules: RuleSet) -> tuple[tuple[str, str], ...]:
 
 
 def deal_form(rules: RuleSet, side_names: Sequence[str]) -> DealForm:
-    """The deal form of a game: the rule set's steppers (``steppers_of``), a column for
-    each side."""
-    return _deal_form_class(steppers_of(rules))().setup(side_names)
+    """The deal form of a game: the rule set's steppers (``steppers_of``) and words for
+    what is left in hand, a column for each side."""
+    form_class = _deal_form_class(steppers_of(rules), figure_name(rules, "hand_points"))
+    return form_class().setup(side_names)
 
 
 def fill_deal_form(form: DealForm, results: Sequence[SideResult]) -> None:
@@ -319,14 +254,9 @@ def fill_deal_form(form: DealForm, results: Sequence[SideResult]) -> None:
 class SideSetupForm(Form):
     # Required for partnerships only: a player alone is a side named after the player.
     name = StringField(_l("Side"), validators=[Optional(), Length(max=MAX_NAME)])
-    start = IntegerField(
-        _l("Carried over from paper"),
-        default=0,
-        validators=[Optional(), NumberRange(min=-MAX_START, max=MAX_START)],
-        # Not the numeric keypad: a total from paper may be negative, and phone number
-        # pads have no minus key.
-        widget=TextInput(),
-        render_kw={"inputmode": "text", "autocomplete": "off", "pattern": "-?[0-9]*"},
+    # A total from paper may be negative: the text keyboard (``FigureField``).
+    start = FigureField(
+        _l("Carried over from paper"), [Optional()], minimum=-MAX_START, maximum=MAX_START
     )
 
     def validate_start(self, field: Field) -> None:
@@ -338,22 +268,15 @@ def _or(value: int | None, default: int | None) -> int | None:
     return default if value is None else value
 
 
-def _points_field(label: str) -> IntegerField:
-    return IntegerField(
-        label,
-        validators=[Optional(), NumberRange(min=0, max=MAX_BONUS)],
-        render_kw={"inputmode": "numeric", "autocomplete": "off"},
-    )
+def _points_field(label: str) -> FigureField:
+    return FigureField(label, [Optional()], maximum=MAX_BONUS, example=500)
 
 
 class TierForm(Form):
     """One row of the initial-meld table: from this total, the first meld needs so much."""
 
-    from_total = IntegerField(
-        _l("From a total of"),
-        validators=[Optional()],
-        widget=TextInput(),
-        render_kw={"inputmode": "text", "autocomplete": "off", "pattern": "-?[0-9]*"},
+    from_total = FigureField(
+        _l("From a total of"), [Optional()], minimum=-MAX_TARGET, maximum=MAX_TARGET
     )
     minimum = _points_field(_l("the first meld needs"))
 
@@ -449,13 +372,12 @@ class NewGameForm(PageForm):
     first_dealer = RadioField(_l("Deals first"), default="0", coerce=int, validate_choice=True)
     #: The draw for seats: the card each seat's player drew (optional).
     cards = FieldList(FormField(DrawnCardForm), min_entries=4)
-    target = IntegerField(
+    target = FigureField(
         _l("Play to"),
-        validators=[
-            InputRequired(_l("Give the target score.")),
-            NumberRange(min=5, max=MAX_TARGET),
-        ],
-        render_kw={"inputmode": "numeric", "autocomplete": "off"},
+        [InputRequired(_l("Give the target score."))],
+        minimum=5,
+        maximum=MAX_TARGET,
+        example=5000,
     )
     concealed_canasta_bonus = BooleanField(_l("+100 for each canasta melded whole from the hand"))
     wilds_may_outnumber_naturals = BooleanField(
@@ -477,10 +399,12 @@ class NewGameForm(PageForm):
     all_black_threes_taken_bonus = _points_field(_l("All black threes found in piles taken"))
     going_out_bonus = _points_field(_l("Going out"))
     concealed_going_out_bonus = _points_field(_l("Extra for going out concealed"))
-    canastas_to_go_out = IntegerField(
+    canastas_to_go_out = FigureField(
         _l("Canastas to go out"),
-        validators=[Optional(), NumberRange(min=1, max=MOST_CANASTAS_TO_GO_OUT)],
-        render_kw={"inputmode": "numeric", "autocomplete": "off"},
+        [Optional()],
+        minimum=1,
+        maximum=MOST_CANASTAS_TO_GO_OUT,
+        example=2,
     )
     tiers = FieldList(FormField(TierForm), min_entries=4)
     #: A shared link's house rules that no field above shows, as the link wrote them.

@@ -12,7 +12,7 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from ..i18n import gettext as _
 from ..i18n import lazy_gettext as _l
-from ..i18n import render_text, signed
+from ..i18n import number, render_text, signed
 from ..rules import CanastaKind, RuleSet, SideResult, figure_name, score_breakdown
 from ..store import changes, games, log
 from ..store.errors import Refused, Why, check_name, is_request_key
@@ -59,7 +59,7 @@ class Entry:
     change: Change
     #: "Deal 3 edited"
     title: str
-    #: "They, Hand points 120 → 20", or each side's score for a deal recorded or deleted.
+    #: "They, Left in hand 120 → 20", or each side's score for a deal recorded or deleted.
     details: tuple[str, ...]
     #: Undo (or Redo, for an undo) is offered.
     undoable: bool
@@ -68,7 +68,7 @@ class Entry:
 def _figure(value: object) -> str:
     if isinstance(value, bool):
         return _("yes") if value else _("no")
-    return str(value)
+    return number(value) if isinstance(value, int) else str(value)
 
 
 def _results(state: object) -> list[Mapping[str, object]]:
@@ -78,7 +78,7 @@ def _results(state: object) -> list[Mapping[str, object]]:
 def _differences(
     before: object, after: object, sides: Sequence[str], rules: RuleSet
 ) -> tuple[str, ...]:
-    """What an edit changed: "Them, Hand points 120 → 20", one line per figure; or what a
+    """What an edit changed: "Them, Left in hand 120 → 20", one line per figure; or what a
     rename did: "Ana → Anna". A figure an older entry lacks was 0."""
     if isinstance(before, dict) and isinstance(after, dict) and "name" in before:
         return (f"{before['name']} → {after.get('name')}",)

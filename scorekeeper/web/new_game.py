@@ -13,7 +13,7 @@ from wtforms import Field
 
 from ..extensions import creates_game
 from ..i18n import gettext as _
-from ..i18n import render_text
+from ..i18n import number, render_text
 from ..rules import (
     VARIANTS,
     OptionError,
@@ -21,6 +21,7 @@ from ..rules import (
     Seat,
     apply_options,
     differences,
+    plays_first,
     read_share_query,
     seating,
 )
@@ -95,6 +96,7 @@ def create() -> str | BaseResponse | tuple[str, int]:
         # "Share these rules": the link of the house rules as the form has them now.
         share_link, share_problems = _share_link(form, rules, kept, fields)
     elif form.validate_on_submit():
+        name_this_phone(form.device.data)  # the game's first line names the phone so
         try:
             game, token = changes.create_game(
                 rules.id,
@@ -113,7 +115,6 @@ def create() -> str | BaseResponse | tuple[str, int]:
                 else:
                     field.errors = [*field.errors, render_text(message)]
         else:
-            name_this_phone(form.device.data)
             response = redirect(url_for("web.sheet", game_id=game.id))
             set_scorer_cookie(response, game.id, token)
             return response
@@ -141,6 +142,12 @@ def create() -> str | BaseResponse | tuple[str, int]:
         roster=[line.person.name for line in lines],
         regulars=sorted((line.person.name for line in regulars), key=str.casefold),
         device_hint=device_label(),
+        # Written here: Jinja would fold ``1250|num`` into the first request's language.
+        paper_hint=_(
+            "Total on the paper sheet, such as %(total)s or %(negative)s.",
+            total=number(1250),
+            negative=number(-150),
+        ),
     ), status
 
 
@@ -218,13 +225,15 @@ def _rank_and_suit(token: str) -> tuple[str, str | None]:
 
 @dataclass(frozen=True)
 class Place:
-    """A seat of the table drawing: who sits there, their side, the card they drew."""
+    """A seat of the table drawing: who sits there, their side, the card they drew, and
+    whether they deal the (first or next) deal or play first in it."""
 
     name: str
     side: int
     side_name: str
     card: str | None
-    deals_first: bool
+    deals: bool
+    plays_first: bool
 
     @property
     def card_label(self) -> str:
@@ -242,26 +251,30 @@ SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
 def _form_places(form: NewGameForm, rules: RuleSet, seats: Sequence[Seat]) -> list[Place]:
-    """The table as the new-game form now seats it."""
+    """The table as the new-game form now seats it, for the first deal."""
+    dealer = seats[form.first_dealer.data]
+    first = plays_first(seats, dealer)
     return [
         Place(
             name=entry.data,
             side=seat.side,
             side_name=form.side_name(seat.side) if rules.partnerships else "",
             card=pick.form.token,
-            deals_first=index == form.first_dealer.data,
+            deals=seat == dealer,
+            plays_first=seat == first,
         )
-        for index, (seat, entry, pick) in enumerate(
-            zip(seats, form.players, form.cards, strict=True)
-        )
+        for seat, entry, pick in zip(seats, form.players, form.cards, strict=True)
     ]
 
 
 def sheet_places(sheet: Sheet) -> list[Place]:
-    """Who sat where in a game: its seats in order, the first dealer, the cards drawn."""
+    """Who sits where in a game: its seats in order, the cards drawn, who deals the next
+    deal and who plays first in it."""
     partnerships = sheet.rules.partnerships
+    dealer = sheet.state.next_dealer
+    first = plays_first(sheet.seats, dealer)
     places = []
-    for index, seat in enumerate(sheet.seats):
+    for seat in sheet.seats:
         side = sheet.game.sides[seat.side]
         player = side.players[seat.player]
         places.append(
@@ -270,7 +283,8 @@ def sheet_places(sheet: Sheet) -> list[Place]:
                 side=seat.side,
                 side_name=side.name if partnerships else "",
                 card=player.card,
-                deals_first=index == sheet.game.first_dealer,
+                deals=seat == dealer,
+                plays_first=seat == first,
             )
         )
     return places

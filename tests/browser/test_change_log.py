@@ -51,7 +51,7 @@ def test_undo_an_edit_and_a_delete_then_delete_and_restore_the_game(
     titles = page.locator(".change-title")
     expect(titles.nth(0)).to_contain_text("Deal 2 deleted")
     expect(titles.nth(1)).to_contain_text("Deal 1 edited")
-    expect(page.locator(".change").nth(1)).to_contain_text("They, Meld points 50 → 90")
+    expect(page.locator(".change").nth(1)).to_contain_text("They, Melded points 50 → 90")
     expect(page.locator(".change-meta").first).to_contain_text("Chrome")
     shot(page, "change-log")
 
