@@ -153,6 +153,17 @@ def test_a_sequence_has_no_rank_and_counts_its_cards() -> None:
     assert (verdict.rank, verdict.naturals, verdict.wilds) == (None, 7, 0)
     assert "samba" in str(verdict.reason) and "4H" in str(verdict.reason)
     assert "escalera" in str(check_meld(parse_cards("4H 5H 6H 7H 8H 9H 10H"), BOLIVIA).reason)
+    # The answer names the run's ends, lowest and highest, in any order typed.
+    shuffled = check_meld(parse_cards("9D 4D 10D 6D 5D 8D 7D"), SAMBA)
+    assert "from 4D to 10D" in str(shuffled.reason)
+    assert "from 6S to 8S" in str(check_meld(parse_cards("8S 6S 7S"), SAMBA).reason)
+
+
+def test_too_few_cards_name_their_rank_when_they_have_one() -> None:
+    """K K is short of a meld of kings; K Q is short of any meld, of no one rank."""
+    kings = check_meld(parse_cards("K K"), CLASSIC)
+    assert (kings.legal, kings.rule, kings.rank) == (False, "too_few", "K")
+    assert check_meld(parse_cards("K Q"), CLASSIC).rank is None
 
 
 def test_wild_canastas_say_the_rule_sets_word() -> None:

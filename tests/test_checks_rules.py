@@ -958,3 +958,11 @@ def test_railroad_one_unfinished_wild_meld() -> None:
     """RULES.md 5: never two unfinished melds of one rank; wild melds included."""
     verdict = check_initial_meld([cards("2 2 2"), cards("JK JK JK")], RAILROAD, total=0)
     assert not verdict.meets
+
+
+def test_at_most_60_cards_are_read_at_a_time() -> None:
+    """Sixty cards (more than any hand or meld) are read; a sixty-first is refused."""
+    assert len(parse_cards(" ".join(["K"] * 60))) == 60
+    with pytest.raises(CardError) as error:
+        parse_cards(" ".join(["K"] * 61))
+    assert "60" in str(error.value)

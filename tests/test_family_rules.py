@@ -268,6 +268,15 @@ def test_six_red_threes_with_three_packs_seven_refused() -> None:
     assert refused("samba", six, SideResult(hand_points=30)) == set()
     seven = SideResult(meld_points=350, natural_canastas=1, mixed_canastas=1, red_threes=7)
     assert ("results.0.red_threes", "red_threes_side") in refused("samba", seven, SideResult())
+
+
+def test_all_four_black_threes_to_one_side_and_none_left_for_the_other() -> None:
+    """Cuban has four black threes: one side may find all four; a fifth on the other side
+    is more than the packs hold, said at the side that lists the last of them."""
+    four = SideResult(meld_points=400, natural_canastas=1, black_threes_taken=4)
+    assert refused("cuban", four, SideResult(hand_points=30)) == set()
+    one = SideResult(hand_points=30, black_threes_taken=1)
+    assert "black_threes_total" in {rule for _, rule in refused("cuban", four, one)}
     split = [SideResult(meld_points=100, red_threes=4), SideResult(meld_points=100, red_threes=3)]
     assert ("results.1.red_threes", "red_threes_total") in refused("samba", *split)
 

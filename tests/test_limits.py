@@ -139,3 +139,14 @@ def test_a_deal_form_naming_its_deal_oddly_is_no_500(client: FlaskClient, value:
     assert edit.status_code in (302, 409), edit.status_code
     delete = client.post(f"/games/{game_id}/deals/1/delete", data=shown)
     assert delete.status_code == 302, delete.status_code
+
+
+def test_a_name_of_40_characters_is_kept_and_41_refused(client: FlaskClient) -> None:
+    """A side's or a player's name fits a phone's score sheet at 40 characters at most."""
+
+    def create(name: str) -> int:
+        sides = [{"name": name, "players": ["Ana", "Boris"]}, {"players": ["Vera", "Goran"]}]
+        return client.post("/api/games", json={"variant": "classic", "sides": sides}).status_code
+
+    assert create("N" * 40) == 201
+    assert create("N" * 41) == 422
