@@ -200,10 +200,11 @@ def _theme() -> dict[str, object]:
 
 
 #: What the service worker keeps from the start: everything every page loads, and the
-#: script a deal form loads (it must open with no connection).
+#: scripts a deal form loads (it must open with no connection).
 PRECACHE = (
     "app.css",
     "app.js",
+    "deal.js",
     "offline.js",
     "score.js",
     "vendor/htmx-2.0.11.min.js",

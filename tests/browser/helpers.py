@@ -11,10 +11,11 @@ from .conftest import tap
 
 
 def htmx_ready(page: Page) -> None:
-    """Wait until htmx has wired up the deal form (a swapped-in page settles first)."""
+    """Wait until htmx has wired up the deal form (a swapped-in page settles first) and
+    its own code (static/deal.js) has loaded."""
     page.wait_for_function(
         "() => { const t = document.querySelector('form.deal-form .preview-trigger');"
-        " return t && t['htmx-internal-data'] !== undefined; }"
+        " return t && t['htmx-internal-data'] !== undefined && window.dealCode; }"
     )
 
 
