@@ -8,7 +8,7 @@ from typing import Any
 
 from flask.testing import FlaskClient
 
-from scorekeeper.rules.scoring import MAX_CANASTAS, MAX_FIGURE
+from scorekeeper.rules.limits import MAX_CANASTAS, MAX_FIGURE
 from scorekeeper.store.errors import MAX_NAME
 
 from .helpers.api import CASE_A, CASE_B, assert_error, auth, get_game, new_game

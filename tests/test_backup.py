@@ -11,8 +11,7 @@ from flask.testing import FlaskClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.rules import CLASSIC, SideResult, replay, validate_deal
-from scorekeeper.rules.scoring import errors_of
+from scorekeeper.rules import CLASSIC, SideResult, errors_of, replay, validate_deal
 from scorekeeper.store import changes, db
 from scorekeeper.store.models import Game
 

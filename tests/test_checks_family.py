@@ -31,7 +31,7 @@ from scorekeeper.rules import (
     parse_cards,
     starts_sequence,
 )
-from scorekeeper.rules.checks import RUN_RANKS
+from scorekeeper.rules.melds import RUN_RANKS
 
 Json = dict[str, Any]
 CLASSIC, RAILROAD = VARIANTS["classic"], VARIANTS["railroad"]

@@ -1,22 +1,13 @@
 """The rules of Canasta: pure Python, no Flask, database or I/O.
 
-Rule sets are data (``variants``), a deal is scored and checked in ``scoring``, and a
-whole game is replayed from its deal entries in ``game``. The web pages, the JSON API and
+Rule sets are data (``variants``, house rules read in ``options``); a deal is scored in
+``scoring`` and checked in ``validation``; a whole game is replayed from its deal entries in
+``game``; the rule tools' answers are in ``melds`` and ``checks``. The web pages, the JSON API and
 the database all call this package; nothing else computes a score.
 """
 
 from .cards import Card, CardError, Rank, Suit, card_points, parse_card, parse_cards
-from .checks import (
-    Answer,
-    GoingOutVerdict,
-    InitialMeldVerdict,
-    MeldVerdict,
-    check_going_out,
-    check_initial_meld,
-    check_meld,
-    check_pickup,
-    starts_sequence,
-)
+from .checks import Answer, GoingOutVerdict, check_going_out, check_pickup
 from .game import DealLine, GameState, Seat, plays_first, replay, seating, winner_of
 from .house import (
     Difference,
@@ -27,33 +18,34 @@ from .house import (
     read_share_query,
     share_query,
 )
+from .melds import (
+    InitialMeldVerdict,
+    MeldVerdict,
+    check_initial_meld,
+    check_meld,
+    starts_sequence,
+)
+from .options import OPTION_NAMES, apply_options, options_of
 from .scoring import (
     ScoreBreakdown,
-    Severity,
     SideResult,
-    Violation,
-    errors_of,
     figure_name,
     figures_of,
     score_breakdown,
     score_deal,
     score_side,
     score_table,
-    validate_deal,
-    warnings_of,
 )
+from .validation import Severity, Violation, errors_of, validate_deal, warnings_of
 from .variants import (
     CANASTA_NAMES,
     CLASSIC,
-    OPTION_NAMES,
     VARIANTS,
     CanastaKind,
     CanastaName,
     MeldTier,
     OptionError,
     RuleSet,
-    apply_options,
-    options_of,
 )
 
 __all__ = [

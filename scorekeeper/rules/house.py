@@ -19,7 +19,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from .variants import OptionError, RuleSet, apply_options, options_of
+from .options import apply_options, options_of
+from .variants import OptionError, RuleSet
 
 #: The new-game page's query parameters that are not house options: the rule set, and the
 #: number of players where the rule set lets the table choose (Railroad).

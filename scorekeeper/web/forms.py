@@ -56,7 +56,7 @@ from ..rules.limits import (
     MAX_START,
     MAX_TARGET,
 )
-from ..rules.variants import MOST_CANASTAS_TO_GO_OUT
+from ..rules.options import MOST_CANASTAS_TO_GO_OUT
 from .figures import CountField, FigureField, PointsField
 
 
