@@ -135,15 +135,29 @@ def violations(page: Page) -> list[str]:
     ]
 
 
-def api_game(page: Page, live_server: str, players: list[str], *deals: object) -> tuple[str, str]:
-    """A game made through the API: its id and its secret."""
+def api_game(
+    page: Page,
+    live_server: str,
+    players: list[str],
+    *deals: object,
+    variant: str = "classic",
+    options: dict[str, object] | None = None,
+    names: tuple[str, str] = ("Us", "Them"),
+) -> tuple[str, str]:
+    """A game made through the API, two sides (``names``: the first half of ``players``,
+    then the rest), with ``deals`` recorded: its id and its secret."""
+    half = len(players) // 2
     sides = [
-        {"name": "Us", "players": players[:2]},
-        {"name": "Them", "players": players[2:]},
+        {"name": names[0], "players": players[:half]},
+        {"name": names[1], "players": players[half:]},
     ]
     made = page.request.post(
         live_server + "/api/games",
-        data={"variant": "classic", "sides": sides, "options": {"target": 2000}},
+        data={
+            "variant": variant,
+            "sides": sides,
+            "options": {"target": 2000} if options is None else options,
+        },
     )
     assert made.ok, made.text()
     body = made.json()

@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .conftest import RESULTS, shot, tap
-from .helpers import CASE_A, CASE_B, htmx_ready, settled
+from .helpers import CASE_A, CASE_B, api_game, htmx_ready, settled
 
 SEATS = ["Ana", "Vera", "Boris", "Goran"]
 
@@ -68,22 +68,11 @@ def test_new_game_same_players_has_the_next_dealers_left_play_first(
     """ "New game, same players" with the third seat dealing showed the first seat playing
     first, not the dealer's left."""
     page = phone
-    sides = [
-        {"name": "We", "players": ["Ana", "Boris"]},
-        {"name": "They", "players": ["Vera", "Goran"]},
-    ]
-    made = page.request.post(
-        live_server + "/api/games",
-        data={"variant": "classic", "sides": sides, "options": {"target": 2000}},
-    ).json()
-    for _ in range(2):  # Ana and Vera deal; We reach 2,420: Boris (seat 3) deals next
-        posted = page.request.post(
-            f"{live_server}/api/games/{made['id']}/deals",
-            data={"results": [CASE_A, CASE_B]},
-            headers={"Authorization": f"Bearer {made['token']}"},
-        )
-        assert posted.ok, posted.text()
-    page.goto(f"{live_server}/games/{made['id']}")
+    # Ana and Vera deal; We reach 2,420: Boris (seat 3) deals next.
+    players = ["Ana", "Boris", "Vera", "Goran"]
+    deal = [CASE_A, CASE_B]
+    game_id, _ = api_game(page, live_server, players, deal, deal, names=("We", "They"))
+    page.goto(f"{live_server}/games/{game_id}")
     page.get_by_role("link", name="New game, same players").tap()
     expect(page.get_by_label("Seat 3 deals first")).to_be_checked()
     page.get_by_role("button", name="Start the game").tap()
@@ -253,15 +242,8 @@ def test_the_words_at_the_table(phone: Page, live_server: str) -> None:
         "The pile is frozen for a side that has not melded, and a natural pair of rank 9 "
         "takes it. The meld must also reach the side's minimum."
     )
-    sides = [
-        {"name": "Kings", "players": ["Ana", "Boris"]},
-        {"name": "Queens", "players": ["Vera", "Goran"]},
-    ]
-    made = page.request.post(
-        live_server + "/api/games",
-        data={"variant": "classic", "sides": sides, "options": {"target": 2000}},
-    )
-    game, token = made.json()["id"], made.json()["token"]
+    players = ["Ana", "Boris", "Vera", "Goran"]
+    game, token = api_game(page, live_server, players, names=("Kings", "Queens"))
     deal = [{**CASE_A}, {**CASE_B}]
     headers = {"Authorization": f"Bearer {token}"}
     url = f"{live_server}/api/games/{game}/deals"
@@ -375,21 +357,11 @@ def test_the_six_player_charts_labels_keep_clear(
     """The chart's "needs 50" sat on the lines' ends and markers at the right edge, and the
     six-player chart's 120 and 90 labels crowded together."""
     page = phone
-    sides = [
-        {"name": "We", "players": ["Ana", "Boris", "Lidija"]},
-        {"name": "They", "players": ["Vera", "Goran", "Stefan"]},
-    ]
-    made = page.request.post(
-        live_server + "/api/games", data={"variant": "classic-6", "sides": sides}
-    ).json()
-    for results in deals:
-        posted = page.request.post(
-            f"{live_server}/api/games/{made['id']}/deals",
-            data={"results": results},
-            headers={"Authorization": f"Bearer {made['token']}"},
-        )
-        assert posted.ok, posted.text()
-    page.goto(f"{live_server}/games/{made['id']}")
+    players = ["Ana", "Boris", "Lidija", "Vera", "Goran", "Stefan"]
+    game_id, _ = api_game(
+        page, live_server, players, *deals, variant="classic-6", options={}, names=("We", "They")
+    )
+    page.goto(f"{live_server}/games/{game_id}")
     drawn = page.locator(".chart svg").evaluate(DRAWN)
     labels = [box for box in drawn if box[0] != "marker"]
     markers = [box for box in drawn if box[0] == "marker"]
