@@ -48,6 +48,10 @@ def read_banner(process: subprocess.Popen[str], deadline: float) -> list[str]:
     raise AssertionError(f"no address printed: {lines}")
 
 
+def terminal_signals() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_serve_lan_prints_the_lan_address_and_its_code(tmp_path: Path) -> None:
     port = free_port()
     environment = {
@@ -63,6 +67,9 @@ def test_serve_lan_prints_the_lan_address_and_its_code(tmp_path: Path) -> None:
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
         text=True,
+        # As from a terminal, where Ctrl+C reaches it: a run started in the background
+        # by a script (CI's, say) would pass on SIGINT ignored, and it would never stop.
+        preexec_fn=terminal_signals,
     )
     try:
         lines = read_banner(process, time.monotonic() + 60)
