@@ -314,6 +314,8 @@ class Settings:
     imports: int = 5
     #: Only the endpoints whose name contains this (None: all of them).
     only: str | None = None
+    #: Where py-spy's samples of each row go (``--profile``); None: no profiler runs.
+    profile: Path | None = None
 
     def wants(self, name: str) -> bool:
         return self.only is None or self.only in name
@@ -381,10 +383,33 @@ def measure(settings: Settings, server: Server, endpoint: Endpoint) -> Load:
     url = server.base + endpoint.path
     warm = wrk(settings, url, endpoint.headers, endpoint.script, endpoint.env, settings.warmup)
     before = server.cpu_seconds()
-    load = wrk(settings, url, endpoint.headers, endpoint.script, endpoint.env)
+    with sampled(settings, server, endpoint.name):
+        load = wrk(settings, url, endpoint.headers, endpoint.script, endpoint.env)
     load.cpu_ms = (server.cpu_seconds() - before) * 1000 / max(load.requests, 1)
     load.sent = warm.requests + load.requests
     return load
+
+
+@contextmanager
+def sampled(settings: Settings, server: Server, name: str) -> Iterator[None]:
+    """With ``--profile``: py-spy samples gunicorn's workers while the block runs, into
+    <profile>/<row>.txt (collapsed stacks; bench/profile_report.py reads them). The
+    profiler costs the workers time of its own: a profiled run's figures are not compared."""
+    if settings.profile is None:
+        yield
+        return
+    settings.profile.mkdir(parents=True, exist_ok=True)
+    out = settings.profile / (re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") + ".txt")
+    spy_bin = str(Path(sys.executable).parent / "py-spy")
+    command = [spy_bin, "record", "--pid", str(server.pid), "--subprocesses", "--rate", "250"]
+    command += ["--format", "raw", "--full-filenames", "--output", str(out), "--nonblocking"]
+    spy = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    time.sleep(1)  # py-spy attaches to every worker before the load starts
+    try:
+        yield
+    finally:
+        spy.send_signal(signal.SIGINT)  # py-spy writes what it has on Ctrl+C
+        spy.wait(timeout=60)
 
 
 # --- the endpoints -------------------------------------------------------------------------
@@ -1073,6 +1098,8 @@ def run_database(
     weight: bool,
 ) -> tuple[list[Row], list[Judged], list[Weight]]:
     print(f"\n== {name} ({os.getloadavg()[0]:.1f} load average) ==", flush=True)
+    if settings.profile is not None:
+        settings = replace(settings, profile=settings.profile / name)
     work = Path(tempfile.mkdtemp(prefix=f"scorekeeper-bench-{name}-"))
     try:
         if url is None:
@@ -1279,6 +1306,11 @@ def main() -> int:
     parser.add_argument("--connections", type=int, default=16)
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument(
+        "--profile",
+        type=Path,
+        help="sample every row with py-spy into this folder (bench/profile_report.py reads it)",
+    )
+    parser.add_argument(
         "--only",
         help="measure only what this names (part of a row's name, e.g. 'deal', 'club evening', "
         "'import')",
@@ -1286,6 +1318,9 @@ def main() -> int:
     args = parser.parse_args()
     if shutil.which("wrk") is None:
         print("wrk is not installed: scripts/install-system-deps installs it", file=sys.stderr)
+        return 2
+    if args.profile and not (Path(sys.executable).parent / "py-spy").exists():
+        print("--profile needs py-spy: .venv/bin/pip install -e '.[profile]'", file=sys.stderr)
         return 2
     postgres = os.environ.get("DATABASE_URL_TEST")
     databases = args.db or (["sqlite", "postgres"] if postgres else ["sqlite"])
@@ -1303,6 +1338,7 @@ def main() -> int:
         probe_steps=2 if args.quick else 5,
         imports=3 if args.quick else 5,
         only=args.only,
+        profile=args.profile,
     )
     games = args.games or (200 if args.quick else 1000)
     print(f"Machine: {machine()}")
