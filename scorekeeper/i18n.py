@@ -26,11 +26,9 @@ from babel.dates import get_timezone
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal, format_percent
-from babel.support import NullTranslations
-from flask import Flask, g, request, session
+from flask import Flask, request, session
 from flask_babel import (
     Babel,
-    LazyString,
     format_date,
     format_time,
     get_locale,
@@ -196,39 +194,12 @@ def percent(value: float | None) -> str:
     return format_percent(value, locale=current_language())
 
 
-def translations() -> NullTranslations:
-    """The request's catalogue, found once for the request (with its language, which
-    Flask-Babel keeps on ``g`` too): Flask-Babel finds it anew for every word."""
-    found: NullTranslations | None = g.get("translations")
-    if found is None:
-        found = g.translations = get_translations()
-    return found
-
-
-def gettext(string: str, **variables: object) -> str:
-    """A word or sentence in the request's language (as Flask-Babel's ``gettext``)."""
-    translated: str = translations().ugettext(string)
-    return translated % variables if variables else translated
-
-
-def ngettext(singular: str, plural: str, num: int, **variables: object) -> str:
-    """The singular or plural form for ``num`` in the request's language, ``%(num)d`` and
-    the other variables filled in (as the templates' ``ngettext``)."""
-    translated: str = translations().ungettext(singular, plural, num)
-    return translated % {"num": num, **variables}
-
-
-def lazy_gettext(string: str, **variables: object) -> LazyString:
-    """``gettext`` when the string is shown (labels of forms defined at import)."""
-    return LazyString(gettext, string, **variables)
-
-
 def render_text(text: Text | str) -> str:
     """A sentence of the rules engine in the request's language."""
     if isinstance(text, str):
         return text
     # The catalogue's own lookups: the sentence formats its values itself.
-    catalogue = translations()
+    catalogue = get_translations()
     return text.render(catalogue.gettext, catalogue.ngettext)
 
 
@@ -257,15 +228,6 @@ def init_app(app: Flask) -> None:
     compile_catalogues()
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(TRANSLATIONS))
     babel.init_app(app, locale_selector=select_language, timezone_selector=zone_name)
-    # As Flask-Babel installs them, with the catalogue found once (the i18n extension adds
-    # the method).
-    app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]
-        gettext=lambda s: translations().ugettext(s),
-        ngettext=lambda s, p, n: translations().ungettext(s, p, n),
-        newstyle=True,
-        pgettext=lambda c, s: translations().upgettext(c, s),
-        npgettext=lambda c, s, p, n: translations().unpgettext(c, s, p, n),
-    )
     app.jinja_env.filters["num"] = number
     app.jinja_env.filters["signed"] = signed
     app.jinja_env.filters["render_text"] = render_text

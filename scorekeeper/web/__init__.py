@@ -15,6 +15,8 @@ from flask import (
     url_for,
 )
 from flask.typing import ResponseReturnValue
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext
 from flask_wtf.csrf import CSRFError
 from markupsafe import Markup
 from werkzeug.exceptions import HTTPException, SecurityError
@@ -22,8 +24,7 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from ..assets import Assets, serve_static
 from ..caching import cached
-from ..i18n import gettext as _
-from ..i18n import lazy_gettext, remember_zone
+from ..i18n import remember_zone
 from ..rules import RuleSet, score_table
 from ..store.errors import Unavailable
 from .answers import wants_json
@@ -49,8 +50,7 @@ ERROR_PAGES = {
     503: (
         lazy_gettext("Try again in a moment"),
         lazy_gettext(
-            "The scores could not be reached just now; nothing was saved. "
-            "Try again in a moment."
+            "The scores could not be reached just now; nothing was saved. Try again in a moment."
         ),
     ),
 }

@@ -6,8 +6,9 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from flask import abort, request
+from flask_babel import lazy_gettext
 
-from ..i18n import lazy_gettext, render_text
+from ..i18n import render_text
 from ..rules.text import T, Text
 from ..store import changes, games
 from ..store.errors import Refused, Why

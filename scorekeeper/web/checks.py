@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from flask import render_template, request
+from flask_babel import gettext as _
 
-from ..i18n import gettext as _
 from ..i18n import render_text
 from ..rules import (
     VARIANTS,

@@ -27,10 +27,10 @@ from flask import (
     request,
     url_for,
 )
+from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
 from ..caching import table_of
-from ..i18n import gettext as _
 from ..i18n import number as num
 from ..i18n import render_text
 from ..rules import (

@@ -8,12 +8,12 @@ from __future__ import annotations
 from typing import Any
 
 from babel.numbers import NumberFormatError, get_decimal_symbol, get_group_symbol, parse_decimal
+from flask_babel import gettext as _
 from wtforms import Field, Form, StringField
 from wtforms.validators import ValidationError
 from wtforms.widgets import TextInput
 
 from ..i18n import current_language, number
-from ..i18n import gettext as _
 from ..rules.limits import MAX_CANASTAS, MAX_FIGURE
 
 #: A language that groups digits with a no-break space takes a plain one too: phones type

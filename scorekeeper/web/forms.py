@@ -7,6 +7,8 @@ from collections.abc import Sequence
 from functools import cache
 
 from babel.support import NullTranslations, Translations
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import (
     BooleanField,
@@ -33,8 +35,6 @@ from wtforms.validators import (
 )
 
 from ..i18n import current_language, render_text
-from ..i18n import gettext as _
-from ..i18n import lazy_gettext as _l
 from ..rules import (
     CanastaKind,
     RuleSet,

@@ -10,11 +10,11 @@ from collections.abc import Iterator
 from datetime import UTC, date, datetime, timedelta
 
 from flask import Response, render_template, request, stream_with_context
+from flask_babel import gettext as _
 from markupsafe import Markup
 
 from ..caching import cached
 from ..i18n import day_start, local_date, zone_name
-from ..i18n import gettext as _
 from ..rules import VARIANTS
 from ..store.games import export_game, sheet_of
 from ..store.history import Filters, deleted_among, every_game, games_of, history, listing

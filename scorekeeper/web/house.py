@@ -10,9 +10,9 @@ from urllib.parse import parse_qsl, urlencode
 
 from flask import url_for
 from flask_babel import LazyString
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 
-from ..i18n import gettext as _
-from ..i18n import lazy_gettext as _l
 from ..i18n import number, render_text
 from ..rules import (
     OptionError,

@@ -8,10 +8,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from flask import abort, flash, redirect, render_template, session, url_for
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from werkzeug.wrappers import Response as BaseResponse
 
-from ..i18n import gettext as _
-from ..i18n import lazy_gettext as _l
 from ..i18n import number, render_text, signed
 from ..rules import CanastaKind, RuleSet, SideResult, figure_name, score_breakdown
 from ..store import changes, games, log

@@ -8,11 +8,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from flask import flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 from wtforms import Field
 
 from ..extensions import creates_game
-from ..i18n import gettext as _
 from ..i18n import number, render_text
 from ..rules import (
     VARIANTS,

@@ -5,11 +5,11 @@ from __future__ import annotations
 import re
 
 from flask import abort, flash, redirect, render_template, url_for
+from flask_babel import gettext as _
 from markupsafe import Markup
 from werkzeug.wrappers import Response as BaseResponse
 
 from ..caching import cached
-from ..i18n import gettext as _
 from ..i18n import render_text, zone_name
 from ..rules import VARIANTS, CanastaKind
 from ..rules.stats import Summary

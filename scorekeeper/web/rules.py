@@ -5,9 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from flask import abort, render_template, request
+from flask_babel import gettext as _
+from flask_babel import ngettext
 
-from ..i18n import gettext as _
-from ..i18n import ngettext, number, signed
+from ..i18n import number, signed
 from ..rules import VARIANTS, CanastaKind, RuleSet
 from ..rules.text import N_
 from ..rules.variants import JOKER_POINTS, WILD_KINDS

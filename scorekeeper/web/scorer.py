@@ -21,6 +21,8 @@ from flask import (
     session,
     url_for,
 )
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext
 from itsdangerous import BadSignature, URLSafeSerializer
 from markupsafe import Markup
 from werkzeug.wrappers import Response as BaseResponse
@@ -28,8 +30,6 @@ from werkzeug.wrappers import Response as BaseResponse
 from ..caching import table_of
 from ..codes import svg
 from ..devices import label_of
-from ..i18n import gettext as _
-from ..i18n import lazy_gettext
 from ..store import games
 from ..store.games import Secured
 from . import bp

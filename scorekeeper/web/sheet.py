@@ -6,13 +6,13 @@ from __future__ import annotations
 from typing import Any
 
 from flask import abort, current_app, render_template, request, url_for
+from flask_babel import gettext as _
 from markupsafe import Markup
 from werkzeug.wrappers import Response as BaseResponse
 
 from ..caching import cached, conditional
 from ..extensions import htmx
 from ..i18n import current_language, number
-from ..i18n import gettext as _
 from ..store import games
 from . import bp
 from .answers import NO_GAME, game_or_404
