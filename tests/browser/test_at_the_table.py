@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .conftest import RESULTS, shot, tap
-from .helpers import CASE_A, CASE_B, api_game, htmx_ready, settled
+from .helpers import CASE_A, CASE_B, api_game, htmx_ready, settled, type_a_plain_deal
 
 SEATS = ["Ana", "Vera", "Boris", "Goran"]
 
@@ -49,12 +49,7 @@ def test_the_dealers_left_plays_first_and_the_badges_follow_the_game(
     assert badge_holders(page, "plays first") == ["Goran"]
     assert badge_holders(page, "deals") == ["Boris"]
     shot(page, "who-sits-where")
-    page.get_by_role("link", name="Record deal 1").tap()
-    htmx_ready(page)
-    page.locator("#sides-0-meld_points").fill("150")
-    page.locator("#sides-0-hand_points").fill("20")
-    page.locator("#sides-1-meld_points").fill("90")
-    page.locator("#sides-1-hand_points").fill("35")
+    type_a_plain_deal(page)
     tap(page.get_by_role("button", name="Save deal 1"))
     expect(page.locator(".flash")).to_contain_text("Deal 1 saved.")
     tap(summary)
