@@ -12,7 +12,7 @@ from datetime import datetime, timedelta
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from sqlalchemy import insert, select, update
+from sqlalchemy import event, insert, select, update
 
 from scorekeeper.store import db
 from scorekeeper.store.models import Game, Person, Player, Side
@@ -485,3 +485,39 @@ def test_kept_pages_follow_every_change_whichever_worker_made_it(
     page = words(client.get(f"/players/{ana}").get_data(as_text=True))
     assert "Verica 1 1 0" in page and "Vera 1" not in page
     assert "Verica" in words(client.get("/history").get_data(as_text=True))
+
+
+def test_a_history_page_is_read_in_order_not_sorted(sqlite_client: FlaskClient) -> None:
+    """A club's evening leaves hundreds of games in progress: the history's page comes
+    from the index in its own order (in progress first, newest first), and the count from
+    an index, so neither reads nor sorts every game (SQLite's own plan of each statement)."""
+    app = sqlite_client.application
+    assert sqlite_client.post("/players", data={"name": "Ana"}).status_code == 303
+    bulk_games(app, 300, person_id(app, "Ana"))
+    with app.app_context():
+        db.session.execute(update(Game).where(Game.created_at.is_not(None)).values(finished=False))
+        db.session.commit()
+    sent: list[tuple[str, object]] = []
+
+    def keep(_c: object, _cur: object, statement: str, parameters: object, *_a: object) -> None:
+        sent.append((statement, parameters))
+
+    with app.app_context():
+        engine = db.engine
+    event.listen(engine, "before_cursor_execute", keep)
+    try:
+        assert sqlite_client.get("/history").status_code == 200
+    finally:
+        event.remove(engine, "before_cursor_execute", keep)
+    reading = [(s, p) for s, p in sent if s.lstrip().startswith("SELECT") and "FROM game" in s]
+    assert any("ORDER BY" in s for s, _ in reading)
+    with app.app_context(), db.engine.connect() as connection:
+        for statement, parameters in reading:
+            plan = [
+                row[-1]
+                for row in connection.exec_driver_sql(f"EXPLAIN QUERY PLAN {statement}", parameters)
+            ]
+            assert not any("TEMP B-TREE" in step or step == "SCAN game" for step in plan), (
+                statement,
+                plan,
+            )

@@ -112,7 +112,8 @@ def listing(filters: Filters, page: int = 1, per_page: int = PER_PAGE) -> Listin
     """Page ``page`` of the history (the last page when past the end) as the ids and
     versions of its games, in two light queries."""
     where = _conditions(filters)
-    total = db.session.scalar(select(func.count(GAME.c.id)).where(*where)) or 0
+    # count(*), not count(id): the index of listed games answers it without reading a row.
+    total = db.session.scalar(select(func.count()).select_from(GAME).where(*where)) or 0
     pages = max(1, -(-total // per_page))
     page = min(page, pages)
     rows = db.session.execute(
