@@ -13,7 +13,7 @@ from wtforms import Field, Form, StringField
 from wtforms.validators import ValidationError
 from wtforms.widgets import TextInput
 
-from ..i18n import current_language, number
+from ..i18n import current_language, locale_of, number
 from ..rules.limits import MAX_CANASTAS, MAX_FIGURE
 
 #: A language that groups digits with a no-break space takes a plain one too: phones type
@@ -39,7 +39,8 @@ def read_figure(text: str, language: str, *, negative: bool = False) -> int:
     English, 4.800 in Macedonian, 4 800 in Russian and Slovak), with a leading minus when
     ``negative`` figures are allowed. Raises ``Unreadable``."""
     typed = text.strip().replace("\u2212", "-")  # the minus sign the app prints
-    group, point = get_group_symbol(language), get_decimal_symbol(language)
+    locale = locale_of(language)
+    group, point = get_group_symbol(locale), get_decimal_symbol(locale)
     if group in SPACES:
         for space in SPACES:
             typed = typed.replace(space, group)
@@ -49,7 +50,7 @@ def read_figure(text: str, language: str, *, negative: bool = False) -> int:
     if any(not (c.isdigit() or c in (group, point)) for c in body):
         raise Unreadable(text)
     try:
-        value = parse_decimal(body, locale=language, strict=True)
+        value = parse_decimal(body, locale=locale, strict=True)
     except NumberFormatError:
         raise Unreadable(text) from None
     if value != value.to_integral_value():
