@@ -265,7 +265,7 @@ document.addEventListener("click", function (event) {
 
 // What the server said to a deal it refused (its JSON answer: the sentence, and each
 // field's words by the form's field name): the sentence unless a field says it already,
-// and with ``withFields`` the fields' words too.
+// and with "withFields" the fields' words too.
 function refusedWords(refused, withFields) {
   if (refused.error === undefined) return refused.loose || [];  // kept by an older offline.js
   var fields = Object.keys(refused.fields).map(function (name) { return refused.fields[name]; });

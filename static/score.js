@@ -6,7 +6,7 @@
   function counted(totals, count, each) {  // a special total for some counts, else each
     return Object.prototype.hasOwnProperty.call(totals, String(count)) ? totals[count] : count * each;
   }
-  // `side`: the deal form's figures by their API names (absent ones are 0 or false).
+  // "side": the deal form's figures by their API names (absent ones are 0 or false).
   function scoreSide(table, side) {
     var f = function (name) { return Number(side[name]) || 0; };
     var score = f("meld_points") - f("hand_points") + table.concealed_canastas * f("concealed_canastas");

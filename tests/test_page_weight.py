@@ -18,7 +18,7 @@ from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
 from scorekeeper import create_app
-from scorekeeper.assets import IMMUTABLE, Assets
+from scorekeeper.assets import IMMUTABLE, Assets, served_text
 
 from .helpers.pages import ACCEPT, CASE_A, CASE_B, DEALS, deal_form, played_game
 
@@ -125,7 +125,7 @@ def test_hashed_static_files_are_kept_a_year_plain_ones_briefly(
     client: FlaskClient, app: Flask
 ) -> None:
     css = app.extensions["assets"].files["app.css"]
-    on_disk = (Path(app.static_folder or "") / "app.css").read_bytes()
+    on_disk = served_text("app.css", (Path(app.static_folder or "") / "app.css").read_bytes())
 
     hashed = client.get(f"/static/{css.hashed_name}", headers=ACCEPT)
     assert hashed.status_code == 200
@@ -186,6 +186,32 @@ def test_a_changed_file_gets_a_new_name(tmp_path: Path) -> None:
     assert assets.find(before.hashed_name) == (after, False)
     assert assets.find("app.css") == (after, False)
     assert Assets(tmp_path).files["app.css"].digest == after.digest  # of the content alone
+
+
+def test_own_css_and_scripts_are_served_without_comments(app: Flask) -> None:
+    folder = Path(app.static_folder or "")
+    for name in ("app.css", "app.js", "deal.js", "offline.js", "score.js"):
+        source = (folder / name).read_text()
+        served = app.extensions["assets"].files[name].body.decode()
+        assert len(served) < len(source) * 0.9, name  # the comments were more than that
+        assert "/*" not in served and not re.search(r"(?m)^\s*//", served), name
+        # Every line of code is still there, in its order, only without its indentation.
+        code = [line.strip() for line in source.splitlines()]
+        code = [line for line in code if line and not line.startswith(("//", "/*", "*"))]
+        if name.endswith(".js"):
+            assert served.splitlines() == code, name
+    vendored = "vendor/htmx-2.0.11.min.js"
+    assert app.extensions["assets"].files[vendored].body == (folder / vendored).read_bytes()
+
+
+def test_a_script_that_may_hold_a_line_in_a_string_is_served_as_it_is() -> None:
+    literal = b"var a = `one\n  // not a comment`;\n"
+    assert served_text("x.js", literal) == literal
+    continued = b'var b = "one \\\n  // two";\n'
+    assert served_text("x.js", continued) == continued
+    assert served_text("x.js", b"  // why\n  var c = 1;  // kept\n") == b"var c = 1;  // kept\n"
+    assert served_text("x.css", b"a {\n  color: red; /* why */\n}\n") == b"a {\ncolor: red;\n}\n"
+    assert served_text("x.svg", b"<svg>  </svg>\n") == b"<svg>  </svg>\n"
 
 
 def test_service_worker_caches_the_hashed_names(client: FlaskClient, app: Flask) -> None:
