@@ -29,6 +29,10 @@ def test_the_follower_code_is_an_svg_of_the_sheets_address(client: FlaskClient) 
     src = code_address(html)
     assert coded_path(src) == f"/games/{game_id}"
     assert f">http://192.168.1.20:5000/games/{game_id}</a>" in html  # written under it
+    # The panel is kept rendered, per host: a phone that reached this computer by another
+    # address reads that one, in the same process, right after.
+    again = client.get(f"/games/{game_id}", base_url="http://10.0.0.7:5000").get_data(as_text=True)
+    assert f">http://10.0.0.7:5000/games/{game_id}</a>" in again and "192.168.1.20" not in again
 
     image = client.get(src, base_url="http://192.168.1.20:5000")
     assert image.status_code == 200 and image.mimetype == "image/svg+xml"

@@ -20,7 +20,7 @@ from .chart import running_totals
 from .forms import ConfirmForm
 from .new_game import sheet_places
 from .scorer import can_score, last_change, note_scoring
-from .share import absolute
+from .share import absolute, public_host
 
 #: Sent by the service worker for the sheet it keeps for offline use (templates/sw.js): the
 #: answer is the follower's view, so no copy on the phone holds the secret.
@@ -52,6 +52,23 @@ def _sheet_part(game_id: str, version: int, scorer: bool) -> dict[str, Any]:
 
     part: dict[str, Any] = cached(("sheet", game_id, version, scorer), render)
     return part
+
+
+def _panels(game_id: str, scorer: bool) -> str:
+    """The sheet's share and download panels: the same at every version of the game,
+    rendered once per phone kind and host (the links in them are absolute)."""
+    host = public_host()
+
+    def render() -> str:
+        return render_template(
+            "games/_sheet_panels.html",
+            game_id=game_id,
+            scorer=scorer,
+            viewer_link=absolute(url_for("web.sheet", game_id=game_id)),
+        )
+
+    html: str = cached(("panels", game_id, scorer, request.scheme, host), render)
+    return html
 
 
 def _live_part(game_id: str, version: int, scorer: bool) -> str:
@@ -95,7 +112,7 @@ def sheet(game_id: str) -> str | BaseResponse:
             body=Markup(part["body"]),
             game_id=game_id,
             scorer=scorer,
-            viewer_link=absolute(url_for("web.sheet", game_id=game_id)),
+            panels=Markup(_panels(game_id, scorer)),
             undo=last_change(game_id) if scorer else None,
             keep_awake=True,
             offline_copy=offline_copy,
