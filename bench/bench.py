@@ -58,10 +58,12 @@ GUNICORN = ["-w", "2", "--log-level", "warning"]
 SECRET_KEY = "benchmark-" + "0" * 32
 ACCEPT_ENCODING = "gzip, br"
 
-#: The issue's targets. Each row's share of the bare view's requests/s is its own (see
-#: ``endpoints``); these hold for every row, on both databases.
+#: The issues' targets. Each row's share of the bare view's CPU per request is its own
+#: (see ``endpoints``; issue 32 judges CPU, which hardly depends on what else the machine
+#: does); these hold for every row, on both databases.
 P99_MS = 50.0
-PAGE_WEIGHT_KB = 40.0
+#: The 200-deal sheet with everything it loads, compressed (the bodies; headers are shown).
+PAGE_WEIGHT_KB = 36.0
 #: Saving a deal costs the same in a 20-deal game as in a 200-deal one: this close.
 SAVE_SPREAD = 0.10
 #: The game sizes the deal page saves into.
@@ -537,7 +539,7 @@ def endpoints(
         return Endpoint(
             name,
             f"/games/{first}/deals/new",
-            0.20,
+            0.15,
             script=BENCH / "deal_page_save.lua",
             env={
                 "BENCH_GAMES": str(listed),
@@ -602,7 +604,7 @@ def endpoints(
             lambda name: Endpoint(name, f"/api/games/{typical}", 0.25),
         ),
         ("API deal POST", posting),
-        ("history page", lambda name: as_a_browser(base, Endpoint(name, "/history", 0.25))),
+        ("history page", lambda name: as_a_browser(base, Endpoint(name, "/history", 0.15))),
         ("statistics page", statistics_page),
         # For information: what a long game costs, and a poll answered in full.
         (
@@ -967,13 +969,14 @@ class Row:
 
     @property
     def ratio(self) -> float | None:
-        """Requests per second as a share of the baseline's (the issue's measure)."""
+        """Requests per second as a share of the baseline's (shown; the machine's load
+        moves it more than the code does)."""
         return None if self.load is None else self.load.rps / self.baseline.rps
 
     @property
     def cpu_ratio(self) -> float | None:
-        """The baseline's CPU time per request as a share of this endpoint's: about the
-        ratio a quiet machine would show."""
+        """The baseline's CPU time per request as a share of this endpoint's: the measure
+        the targets are judged by (issue 32), about the ratio a quiet machine would show."""
         if self.load is None or not self.load.cpu_ms:
             return None
         return self.baseline.cpu_ms / self.load.cpu_ms
@@ -986,7 +989,7 @@ class Row:
             return f"≥ {CLUB_AIM:,} tables, p99 < {CLUB_P99_MS:.0f} ms"
         if self.floor is None:
             return "no target"
-        return f"≥ {self.floor:.0%}, p99 < {P99_MS:.0f} ms"
+        return f"CPU ≥ {self.floor:.0%}, p99 < {P99_MS:.0f} ms"
 
     @property
     def missed(self) -> bool:
@@ -1004,16 +1007,11 @@ class Row:
             if self.tables < CLUB_AIM:
                 return f"FAIL: {self.tables:,} tables < {CLUB_AIM:,}"
             return "pass"
-        if self.load is None or self.ratio is None:
+        if self.load is None or self.cpu_ratio is None:
             return f"n/a ({self.note})" if self.note else "n/a"
         missed = []
-        if self.floor is not None and self.ratio < self.floor:
-            below = f"rps < {self.floor:.0%}"
-            cpu = self.cpu_ratio or 0
-            if self.db == "postgres" and cpu >= self.floor:
-                # The app's own CPU would meet it: the rest is the database server's.
-                below += f" (app CPU × baseline {cpu:.0%}: PostgreSQL shares the 2 cores)"
-            missed.append(below)
+        if self.floor is not None and self.cpu_ratio < self.floor:
+            missed.append(f"CPU < {self.floor:.0%}")
         if self.load.p99_ms >= P99_MS:
             missed.append(f"p99 ≥ {P99_MS:.0f} ms")
         if self.load.errors:
@@ -1208,7 +1206,11 @@ def run_database(
         print(f"  against the baseline's mean ({both.rps:.0f} rps):", flush=True)
         for row in rows:
             if row.kind == "endpoint" and row.load is not None:
-                print(f"    {row.endpoint:<46} {row.ratio:4.0%}  {row.verdict}", flush=True)
+                print(
+                    f"    {row.endpoint:<46} {row.ratio:4.0%} (CPU {row.cpu_ratio or 0:4.0%})  "
+                    f"{row.verdict}",
+                    flush=True,
+                )
             elif row.kind == "club":
                 print(f"    {row.endpoint:<46}       {row.verdict}", flush=True)
         for other in judged:
@@ -1269,13 +1271,13 @@ def weight_report(weight: Weight) -> str:
     for path, status, encoding, body, headers in weight.parts:
         lines.append(f"| {path} | {status} | {encoding} | {body:,} | {headers:,} |")
     total_kb = weight.wire_bytes / 1024
-    verdict = "pass" if total_kb <= PAGE_WEIGHT_KB else "FAIL"
+    verdict = "pass" if weight.body_bytes / 1024 <= PAGE_WEIGHT_KB else "FAIL"
     lines.append(
         f"| **total** | | | {weight.body_bytes:,} | {weight.wire_bytes - weight.body_bytes:,} |"
     )
     lines.append(
         f"\nOn the wire: {total_kb:.1f} KB with headers ({weight.body_bytes / 1024:.1f} KB of "
-        f"bodies); target ≤ {PAGE_WEIGHT_KB:.0f} KB: {verdict}"
+        f"bodies); target ≤ {PAGE_WEIGHT_KB:.0f} KB of bodies: {verdict}"
     )
     return "\n".join(lines)
 
@@ -1380,7 +1382,8 @@ def main() -> int:
     )
     failed = [row.endpoint for row in rows if row.missed]
     failed += [other.what for other in judged if not other.passed]
-    if weights and weights[0].wire_bytes / 1024 > PAGE_WEIGHT_KB:
+    # Judged on the longest sheet weighed (the 200-deal game's): the heaviest a phone loads.
+    if weights and weights[-1].body_bytes / 1024 > PAGE_WEIGHT_KB:
         failed.append("page weight")
     print(f"{len(failed)} target(s) missed." if failed else "Every target met.")
     return 1 if failed else 0
