@@ -1,5 +1,6 @@
-"""Page weight and caching (issue 8): the score sheet with everything it loads fits in 40 KB
-compressed; static files have hashed names and a year-long cache; followers still get 304s.
+"""Page weight and caching (issue 8): the score sheet with everything it loads fits in 36 KB
+compressed (40 KB until issue 32); static files have hashed names and a year-long cache;
+followers still get 304s.
 
 ``python -m tests.test_page_weight`` prints the figure, file by file.
 """
@@ -22,8 +23,9 @@ from scorekeeper.assets import IMMUTABLE, Assets, served_text
 
 from .helpers.pages import ACCEPT, CASE_A, CASE_B, DEALS, deal_form, played_game
 
-#: The whole score sheet page, as a phone first fetches it.
-BUDGET = 40 * 1024
+#: The whole score sheet page, as a phone first fetches it, headers and service worker
+#: included (35,648 bytes at issue 32, when the budget came down from 40 KB).
+BUDGET = 36 * 1024
 #: What a page loads by itself: stylesheets, scripts, icons, the manifest. Not an image
 #: marked loading="lazy" in a closed panel (the share panel's QR code): the browser asks for
 #: it when the panel opens (tests/browser/test_share_codes.py checks that it does not before).
@@ -67,7 +69,7 @@ def page_weight(client: FlaskClient, path: str) -> dict[str, int]:
     return weights
 
 
-def test_score_sheet_with_all_it_loads_fits_in_40_kb(client: FlaskClient) -> None:
+def test_score_sheet_with_all_it_loads_fits_in_36_kb(client: FlaskClient) -> None:
     game_id = played_game(client)
     weights = page_weight(client, f"/games/{game_id}")
     total = sum(weights.values())
