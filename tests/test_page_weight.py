@@ -21,7 +21,7 @@ from werkzeug.test import TestResponse
 from scorekeeper import create_app
 from scorekeeper.assets import IMMUTABLE, Assets, served_text
 
-from .helpers.pages import ACCEPT, CASE_A, CASE_B, DEALS, deal_form, played_game
+from .helpers.pages import ACCEPT, CASE_A, CASE_B, DEALS, deal_form, new_game, played_game
 
 #: The whole score sheet page, as a phone first fetches it, headers and service worker
 #: included (35,648 bytes at issue 32, when the budget came down from 40 KB).
@@ -262,8 +262,38 @@ def test_followers_still_get_304_when_compressed(client: FlaskClient, encoding: 
     assert changed.status_code == 200 and changed.headers["ETag"] != first.headers["ETag"]
 
 
+#: The long game of issue 32's budget, as ``bench/bench.py`` weighs it: bodies alone.
+LONG_GAME_DEALS = 200
+
+
+def long_game(client: FlaskClient, deals: int = LONG_GAME_DEALS) -> str:
+    """A classic game far from its target with ``deals`` deals of varied figures (a sheet
+    of figures that repeat would compress better than a real one)."""
+    game_id = new_game(client, target=100_000)
+    for number in range(deals):
+        out = {"meld_points": 200 + number * 37 % 40 * 5, "mixed_canastas": 1, "hand_points": 0}
+        held = {"meld_points": 50 + number * 13 % 50 * 5, "hand_points": number * 29 % 40 * 5}
+        sides = (out, held) if number * 7 % 3 else (held, out)
+        response = client.post(
+            f"/games/{game_id}/deals/new",
+            data=deal_form("0" if sides[0] is out else "1", we=sides[0], they=sides[1]),
+        )
+        assert response.status_code == 302, response.get_data(as_text=True)
+    return game_id
+
+
+def body_bytes(client: FlaskClient, path: str) -> int:
+    """The page and what its HTML names, bodies alone as sent (no headers, no sw.js)."""
+    page = client.get(path, headers=ACCEPT)
+    urls = dict.fromkeys(REFERENCE.findall(body(page).decode()))
+    return len(page.get_data()) + sum(
+        len(client.get(url, headers=ACCEPT).get_data()) for url in urls
+    )
+
+
 def main() -> None:
-    """Print the figure, file by file (the benchmark can call this too)."""
+    """Print the figure, file by file (the benchmark can call this too), then the bodies of
+    the 20-deal and the 200-deal sheet as ``bench/bench.py`` counts them."""
     with tempfile.TemporaryDirectory() as folder:
         app = create_app(
             {
@@ -285,6 +315,8 @@ def main() -> None:
         icons = {icon["src"] for icon in client.get(manifest).get_json()["icons"]}
         extra = sum(wire_bytes(client.get(url, headers=ACCEPT)) for url in icons)
         print(f"{extra:8,d}  more, once, when the app is installed (the manifest's icons)")
+        for path, deals in ((next(iter(weights)), DEALS), (f"/games/{long_game(client)}", 200)):
+            print(f"{body_bytes(client, path):8,d}  bodies alone, {deals}-deal sheet")
 
 
 if __name__ == "__main__":
