@@ -8,6 +8,7 @@ followers still get 304s.
 from __future__ import annotations
 
 import gzip
+import json
 import re
 import tempfile
 from pathlib import Path
@@ -121,6 +122,17 @@ def test_the_page_names_static_files_by_their_hash(client: FlaskClient, app: Fla
     for url in REFERENCE.findall(html):
         if url.startswith("/static/"):
             assert re.search(r"\.[0-9a-f]{10}(\.\w+)?$", url), url
+
+
+def test_the_service_worker_keeps_every_file_the_sheet_names(client: FlaskClient) -> None:
+    """Opened with no connection, the sheet finds its stylesheet, scripts and pictures in
+    the service worker's first cache, not only if a page happened to fetch them before."""
+    game_id = played_game(client, deals=2)
+    html = body(client.get(f"/games/{game_id}", headers=ACCEPT)).decode()
+    worker = body(client.get("/sw.js", headers=ACCEPT)).decode()
+    precache = set(json.loads(re.search(r"var PRECACHE = (\[.*?\]);", worker).group(1)))
+    named = {url for url in REFERENCE.findall(html) if url.startswith("/static/")}
+    assert named and named <= precache, named - precache
 
 
 def test_hashed_static_files_are_kept_a_year_plain_ones_briefly(

@@ -208,7 +208,7 @@ PRECACHE = (
     "offline.js",
     "score.js",
     "vendor/htmx-2.0.11.min.js",
-    "icon.svg",
+    "icon-192.png",
     "manifest.webmanifest",
 )
 
