@@ -137,9 +137,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         RATELIMIT_ENABLED=os.environ.get("RATELIMIT_ENABLED", "true").lower()
         not in ("false", "0", "no", "off"),
         # Pages, JSON and the service worker compressed per response (Brotli preferred);
-        # static files are compressed once at start (see assets.py).
+        # static files are compressed once at start (see assets.py). Quality 4, not 5: a
+        # third less CPU for 5 to 10% more bytes (docs/PERFORMANCE.md, issue 32).
         COMPRESS_ALGORITHM=["br", "gzip"],
-        COMPRESS_BR_LEVEL=5,
+        COMPRESS_BR_LEVEL=4,
         # An answer that fits one packet gains nothing from compression but its cost.
         COMPRESS_MIN_SIZE=1400,
         # Rendered parts of pages, keyed by the versions of what they show (caching.py):
