@@ -1,7 +1,8 @@
 """Where each row's time goes: reads the collapsed stacks ``bench/run --profile DIR`` wrote
-(py-spy, one file per row and database) and prints, per row, the share of the workers'
-samples by library (where the sample's innermost frame was) and the calls that took the most
-(a call's share counts every sample it was on the stack for).
+(py-spy, one file per row and database) and prints a table of every row's samples by what
+they were doing (``BUCKETS``), then, per row, the share of the workers' samples by library
+(where the sample's innermost frame was) and the calls that took the most (a call's share
+counts every sample it was on the stack for).
 
     bench/run --profile /tmp/profiles --db sqlite --seconds 10
     .venv/bin/python bench/profile_report.py /tmp/profiles
@@ -46,6 +47,54 @@ def read(path: Path) -> list[tuple[list[tuple[str, str]], int]]:
     return stacks
 
 
+#: Where a sample's time went, first match down the list: outside Flask (gunicorn's own
+#: handling), then what the innermost frames are doing. ``(name, libraries, functions)``:
+#: a frame of one of the libraries, or a function of that name, on the stack.
+BUCKETS: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = (
+    ("compression", ("brotli", "flask_compress"), ()),
+    ("templates", ("jinja2", "templates (Jinja)", "markupsafe"), ("render_template",)),
+    # The database session closed (its connection rolled back and pooled) after the answer.
+    ("teardown", (), ("do_teardown_appcontext", "do_teardown_request")),
+    ("SQL", ("sqlalchemy", "flask_sqlalchemy", "psycopg", "sqlite3"), ()),
+    ("forms, CSRF", ("wtforms", "flask_wtf"), ()),
+    ("session cookie", ("itsdangerous",), ("open_session", "save_session")),
+    ("rules", ("scorekeeper.rules",), ()),
+)
+INSIDE_FLASK = "Flask.wsgi_app"
+OUTSIDE = "gunicorn, outside Flask"
+REST = "Flask, Werkzeug, the app's code"
+
+
+def bucket(frames: list[tuple[str, str]]) -> str:
+    """The one bucket a sample's time goes to (``BUCKETS``)."""
+    if not any(function == INSIDE_FLASK for function, _ in frames):
+        return OUTSIDE
+    inside = frames[[function for function, _ in frames].index(INSIDE_FLASK) :]
+    names = {function.rsplit(".", 1)[-1] for function, _ in inside}
+    found = {library(file) for _, file in inside}
+    for name, libraries, functions in BUCKETS:
+        if found.intersection(libraries) or names.intersection(functions):
+            return name
+    return REST
+
+
+def buckets(files: list[Path]) -> str:
+    """One line per row: the share of its samples in each bucket."""
+    columns = [OUTSIDE, *(name for name, _, _ in BUCKETS), REST]
+    lines = [
+        "| row | " + " | ".join(columns) + " |",
+        "|---|" + "--:|" * len(columns),
+    ]
+    for path in files:
+        shares: Counter[str] = Counter()
+        for frames, count in read(path):
+            shares[bucket(frames)] += count
+        total = sum(shares.values()) or 1
+        cells = [f"{shares[name] / total:.0%}" if shares[name] else "" for name in columns]
+        lines.append(f"| {path.parent.name}: {path.stem} | " + " | ".join(cells) + " |")
+    return "\n".join(lines) + "\n"
+
+
 def report(path: Path, top: int = 12) -> str:
     stacks = read(path)
     total = sum(count for _, count in stacks) or 1
@@ -74,6 +123,7 @@ def main() -> int:
     if not files:
         print(f"no profiles in {folder} (bench/run --profile {folder})", file=sys.stderr)
         return 2
+    print(buckets(files))
     print("\n".join(report(path) for path in files))
     return 0
 
