@@ -12,14 +12,14 @@ from datetime import datetime, timedelta
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from sqlalchemy import event, insert, select, update
+from sqlalchemy import insert, select, update
 
 from scorekeeper.store import db
 from scorekeeper.store.models import Game, Person, Player, Side
 
 from .helpers.api import auth, get_game
 from .helpers.history import CASE_A, CASE_B, game, person_id, seed_month, words
-from .helpers.queries import counted
+from .helpers.queries import counted, sent
 
 
 def test_games_put_named_players_on_the_roster_once(app: Flask, client: FlaskClient) -> None:
@@ -497,20 +497,14 @@ def test_a_history_page_is_read_in_order_not_sorted(sqlite_client: FlaskClient) 
     with app.app_context():
         db.session.execute(update(Game).where(Game.created_at.is_not(None)).values(finished=False))
         db.session.commit()
-    sent: list[tuple[str, object]] = []
-
-    def keep(_c: object, _cur: object, statement: str, parameters: object, *_a: object) -> None:
-        sent.append((statement, parameters))
-
-    with app.app_context():
-        engine = db.engine
-    event.listen(engine, "before_cursor_execute", keep)
-    try:
+    with sent(app) as statements:
         assert sqlite_client.get("/history").status_code == 200
-    finally:
-        event.remove(engine, "before_cursor_execute", keep)
-    reading = [(s, p) for s, p in sent if s.lstrip().startswith("SELECT") and "FROM game" in s]
-    assert any("ORDER BY" in s for s, _ in reading)
+    reading = [
+        (text, parameters)
+        for text, parameters in statements
+        if text.lstrip().startswith("SELECT") and "FROM game" in text
+    ]
+    assert any("ORDER BY" in text for text, _ in reading)
     with app.app_context(), db.engine.connect() as connection:
         for statement, parameters in reading:
             plan = [

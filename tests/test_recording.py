@@ -28,7 +28,7 @@ from .helpers.api import auth, get_game, new_game, post_deal, result
 from .helpers.pages import CASE_A as PAGE_A
 from .helpers.pages import CASE_B as PAGE_B
 from .helpers.pages import deal_form, form_nonce
-from .helpers.queries import counted
+from .helpers.queries import counted, sent
 
 CASE_A = result(220, natural=1, mixed=1, red_threes=1, went_out=True, hand=10)  # 1210
 CASE_B = result(150, red_threes=2, hand=85)  # 265
@@ -223,18 +223,8 @@ def test_recording_a_deal_searches_indexes_and_never_scans_a_table(
     for _ in range(3):
         new_game(client)
     game_id, token = new_game(client)
-    ran: list[tuple[str, Any]] = []
-
-    def keep(_conn: object, _cursor: object, statement: str, parameters: Any, *_: object) -> None:
-        ran.append((statement, parameters))
-
-    with app.app_context():
-        engine = db.engine
-    event.listen(engine, "before_cursor_execute", keep)
-    try:
+    with sent(app) as ran:
         assert post_deal(client, game_id, token, CASE_A, CASE_B).status_code == 201
-    finally:
-        event.remove(engine, "before_cursor_execute", keep)
     plans = sqlite3.connect(str(path))
     try:
         plans.execute("ANALYZE")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
 
 from flask import Flask
 from sqlalchemy import event
@@ -12,16 +13,28 @@ from scorekeeper.store import db
 
 
 @contextmanager
-def counted(app: Flask) -> Iterator[list[str]]:
-    statements: list[str] = []
+def sent(app: Flask) -> Iterator[list[tuple[str, Any]]]:
+    """Each SQL statement a request sends, with its parameters (to ask the database for
+    its plan)."""
+    statements: list[tuple[str, Any]] = []
 
-    def count(_conn: object, _cursor: object, statement: str, *_args: object) -> None:
-        statements.append(statement)
+    def keep(_conn: object, _cursor: object, statement: str, parameters: Any, *_: object) -> None:
+        statements.append((statement, parameters))
 
     with app.app_context():
         engine = db.engine
-    event.listen(engine, "before_cursor_execute", count)
+    event.listen(engine, "before_cursor_execute", keep)
     try:
         yield statements
     finally:
-        event.remove(engine, "before_cursor_execute", count)
+        event.remove(engine, "before_cursor_execute", keep)
+
+
+@contextmanager
+def counted(app: Flask) -> Iterator[list[str]]:
+    """The statements a request sends (``sent`` without their parameters), read after the
+    block."""
+    texts: list[str] = []
+    with sent(app) as statements:
+        yield texts
+    texts.extend(statement for statement, _parameters in statements)
