@@ -2,12 +2,28 @@
 
 Rule sets are data (``variants``, house rules read in ``options``); a deal is scored in
 ``scoring`` and checked in ``validation``; a whole game is replayed from its deal entries in
-``game``; the rule tools' answers are in ``melds`` and ``checks``. The web pages, the JSON API and
-the database all call this package; nothing else computes a score.
+``game``; the rule tools' answers are in ``melds`` and ``checks``; a club evening's standings
+and seating are in ``evening``. The web pages, the JSON API and the database all call this
+package; nothing else computes a score.
 """
 
 from .cards import Card, CardError, Rank, Suit, card_points, parse_card, parse_cards
 from .checks import Answer, GoingOutVerdict, check_going_out, check_pickup
+from .evening import (
+    Entrant,
+    EveningError,
+    EveningTable,
+    Format,
+    RoundResult,
+    RoundSeating,
+    SideTotal,
+    Standing,
+    TableResult,
+    seat_round,
+    standings,
+    table_differences,
+    table_match_points,
+)
 from .game import DealLine, GameState, Seat, plays_first, replay, seating, winner_of
 from .house import (
     Difference,
@@ -60,6 +76,10 @@ __all__ = [
     "CardError",
     "DealLine",
     "Difference",
+    "Entrant",
+    "EveningError",
+    "EveningTable",
+    "Format",
     "GameState",
     "GoingOutVerdict",
     "InitialMeldVerdict",
@@ -67,13 +87,18 @@ __all__ = [
     "MeldVerdict",
     "OptionError",
     "Rank",
+    "RoundResult",
+    "RoundSeating",
     "RuleSet",
     "ScoreBreakdown",
     "Seat",
     "Severity",
     "SharedRules",
     "SideResult",
+    "SideTotal",
+    "Standing",
     "Suit",
+    "TableResult",
     "Violation",
     "apply_options",
     "card_points",
@@ -97,9 +122,13 @@ __all__ = [
     "score_deal",
     "score_side",
     "score_table",
+    "seat_round",
     "seating",
     "share_query",
+    "standings",
     "starts_sequence",
+    "table_differences",
+    "table_match_points",
     "validate_deal",
     "warnings_of",
     "winner_of",
