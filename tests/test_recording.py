@@ -9,6 +9,7 @@ import sqlite3
 import sys
 import threading
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,6 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import event, select
 
+from scorekeeper import create_app
 from scorekeeper.rules.stats import side_records
 from scorekeeper.store import db
 from scorekeeper.store.games import load, sheet_of, side_results
@@ -263,7 +265,7 @@ def test_a_database_held_by_another_writer_answers_503_to_try_again(
     assert scorer.post(f"/games/{game_id}/join", data={"token": token}).status_code == 302
     nonce = form_nonce(scorer, game_id)
     keyed = {**auth(token), "Idempotency-Key": "held-1"}
-    holder = sqlite3.connect(str(path), isolation_level=None)
+    holder = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
     holder.execute("BEGIN EXCLUSIVE")
     try:
         saved = client.post(
@@ -362,3 +364,26 @@ def test_a_rename_while_a_deal_is_saved_waits_its_turn(
     assert game["sides"][0]["players"][0] == "Anka"
     assert len(game["deals"]) == (2 if change == "record" else 1)
     kept_as_replayed(app, game_id)
+
+
+def test_a_connection_opened_while_another_holds_the_file_waits_for_it(tmp_path: Path) -> None:
+    """SQLite: a worker that starts while another migrates a fresh file (holding it
+    whole) waits the app's busy timeout for it, not the driver's 5 s: on a slow machine the
+    second worker failed to boot, and gunicorn stopped the server with it."""
+    path = tmp_path / "held.sqlite"
+    holder = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
+    holder.execute("BEGIN EXCLUSIVE")
+    holder.execute("CREATE TABLE t (x)")
+    release = threading.Timer(6, holder.execute, ("COMMIT",))
+    release.start()
+    app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}", "AUTO_MIGRATE": False})
+    try:
+        # Opened only once the holder let go (6 s): the driver alone waits 5 s, then refuses.
+        with app.app_context(), db.engine.connect() as connection:
+            mode = connection.exec_driver_sql("PRAGMA journal_mode").scalar()
+        assert mode == "wal" and release.finished.is_set()
+    finally:
+        release.join()
+        holder.close()
+        with app.app_context():
+            db.engine.dispose()

@@ -67,8 +67,10 @@ def _sqlite_connect(connection: Any, _record: Any) -> None:
     if isinstance(connection, sqlite3.Connection):
         connection.isolation_level = None
         cursor = connection.cursor()
-        cursor.execute("PRAGMA journal_mode=WAL")
+        # The wait first: a worker that starts while another migrates the file waits for
+        # it here too (journal_mode needs a lock), not only the driver's 5 s.
         cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}")
+        cursor.execute("PRAGMA journal_mode=WAL")
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.execute("PRAGMA synchronous=NORMAL")
         cursor.execute("PRAGMA cache_size=-32000")
