@@ -22,6 +22,7 @@ from spectree import SecurityScheme, SpecTree
 from spectree.models import SecureType, SecuritySchemeData
 from werkzeug.exceptions import BadRequest
 
+from ..devices import label_of
 from ..i18n import render_text
 from ..store.errors import Refused, Why
 from . import schemas
@@ -233,8 +234,20 @@ def answers(*statuses: int, **models: Any) -> SpecResponse:
     )
 
 
+def bearer() -> str | None:
+    """The request's ``Authorization: Bearer`` secret (a game's or an evening director's)."""
+    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
+    return token.strip() if scheme.lower() == "bearer" else None
+
+
+def device() -> str:
+    """How the change log names an API client: its program, or browser and system."""
+    label = label_of(request.headers.get("User-Agent", ""))
+    return f"API ({label})" if label else "API"
+
+
 #: Changing a game needs its token (docs/API.md "Conventions").
 TOKEN: dict[str, list[str]] = {"token": []}
 
 
-from . import checks, draw, games, openapi  # noqa: E402,F401  (the views on bp)
+from . import checks, draw, evenings, games, openapi  # noqa: E402,F401  (the views on bp)

@@ -126,6 +126,9 @@ def game_json(sheet: Sheet, *, deals: bool = True) -> dict[str, Any]:
         "next_dealer": None if state.finished else sheet.next_dealer_name,
         "created_at": game.created_at.isoformat() + "Z",
     }
+    if game.last_deal is not None:
+        # A club round's game (API.md "Club evenings"): it ends after this deal.
+        out["last_deal"] = game.last_deal
     if deals:
         out["deals"] = [deal_json(sheet, n) for n in range(1, len(game.deals) + 1)]
     return out
@@ -161,7 +164,7 @@ def recorded_answer(recorded: Recorded) -> dict[str, Any]:
         "dealer": game.player_name(line.dealer),
         "version": recorded.version,
         "results": results_json(game.rules, recorded.results, line),
-        "status": "in_progress" if recorded.winner is None else "finished",
+        "status": "finished" if recorded.finished else "in_progress",
         "winner": recorded.winner,
         "sides": sides_json(
             [(side.name, side.players, side.start) for side in game.sides],

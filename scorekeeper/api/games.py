@@ -9,7 +9,6 @@ from typing import Any
 from flask import Response, current_app, jsonify, request
 
 from ..caching import Table, cached, conditional, table_of
-from ..devices import label_of
 from ..extensions import creates_game
 from ..i18n import render_text
 from ..rules import (
@@ -24,7 +23,7 @@ from ..store import changes, games
 from ..store.changes import Claimed, SideSpec
 from ..store.errors import Refused, Why, check_moment, is_request_key
 from ..store.games import DealTag, Head, Secured, Sheet
-from . import BODY, TOKEN, ApiError, answers, bp, checked, schemas, spec
+from . import BODY, TOKEN, ApiError, answers, bearer, bp, checked, device, schemas, spec
 from .documents import (
     change_json,
     deal_answer,
@@ -56,20 +55,9 @@ def _idempotency_key(game_id: str | None = None) -> str | None:
     return key
 
 
-def _bearer() -> str | None:
-    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
-    return token.strip() if scheme.lower() == "bearer" else None
-
-
 def _require_token(game: Secured) -> None:
-    if not games.token_matches(game, _bearer()):
+    if not games.token_matches(game, bearer()):
         raise ApiError(403, "Changing this game needs its token: Authorization: Bearer <token>.")
-
-
-def _device() -> str:
-    """How the change log names an API client: its program, or browser and system."""
-    label = label_of(request.headers.get("User-Agent", ""))
-    return f"API ({label})" if label else "API"
 
 
 def _gone() -> ApiError:
@@ -153,7 +141,7 @@ def create(json: schemas.NewGame) -> tuple[Response, int]:
         _side_specs(json.sides),
         json.options or {},
         json.first_dealer,
-        device=_device(),
+        device=device(),
         request_key=_idempotency_key(),
     )
     return _with_token(games.sheet_of(game), token)
@@ -277,7 +265,7 @@ def record(game_id: str, json: schemas.Deal) -> tuple[Response, int]:
         _refused_after_the_game(game_id)
         raise
     recorded = changes.record_deal(
-        game_id, results, secret=_bearer(), request_key=key, device=_device()
+        game_id, results, secret=bearer(), request_key=key, device=device()
     )
     return jsonify(recorded_answer(recorded)), 201
 
@@ -362,9 +350,9 @@ def update(game_id: str, number: int, json: schemas.Edit) -> Response:
             game_id,
             number,
             results,
-            secret=_bearer(),
+            secret=bearer(),
             expected=expected,
-            device=_device(),
+            device=device(),
             request_key=_idempotency_key(),
         )
     except Refused as refusal:
@@ -399,9 +387,9 @@ def delete(game_id: str, number: int) -> Response:
         sheet = changes.delete_deal(
             game_id,
             number,
-            secret=_bearer(),
+            secret=bearer(),
             expected=expected,
-            device=_device(),
+            device=device(),
             request_key=_idempotency_key(),
         ).sheet
     except Refused as refusal:
@@ -440,8 +428,8 @@ def undo(game_id: str, change_id: int) -> Response:
     undone = changes.undo_change(
         game_id,
         change_id,
-        secret=_bearer(),
-        device=_device(),
+        secret=bearer(),
+        device=device(),
         request_key=_idempotency_key(game_id),
     )
     return jsonify({"game": game_json(undone.sheet), "change": undone.change})
@@ -452,7 +440,7 @@ def undo(game_id: str, change_id: int) -> Response:
 def delete_game(game_id: str) -> Response:
     """Delete the game: it leaves every list; GET answers 410 until it is restored."""
     deleted = changes.delete_game(
-        game_id, secret=_bearer(), device=_device(), request_key=_idempotency_key(game_id)
+        game_id, secret=bearer(), device=device(), request_key=_idempotency_key(game_id)
     )
     return jsonify(game_json(deleted.sheet))
 
@@ -462,7 +450,7 @@ def delete_game(game_id: str) -> Response:
 def restore_game(game_id: str) -> Response:
     """Bring a deleted game back into every list."""
     restored = changes.restore_game(
-        game_id, secret=_bearer(), device=_device(), request_key=_idempotency_key(game_id)
+        game_id, secret=bearer(), device=device(), request_key=_idempotency_key(game_id)
     )
     return jsonify(game_json(restored.sheet))
 
@@ -514,6 +502,7 @@ def import_(json: schemas.Export) -> tuple[Response, int]:
         _claims(json, len(sides)),
         seqs=seqs,
         changes=json.changes,
-        device=_device(),
+        device=device(),
+        last_deal=json.last_deal,
     )
     return _with_token(_sheet(game_id), token)

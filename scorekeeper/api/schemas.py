@@ -14,7 +14,17 @@ from pydantic import BaseModel, ConfigDict, Field, PlainValidator, create_model
 from pydantic_core import PydanticCustomError
 
 from ..rules import VARIANTS
-from ..rules.limits import MAX_COUNT, MAX_DRAWS, MAX_MELDS, MAX_NAME, most_of
+from ..rules.limits import (
+    MAX_COUNT,
+    MAX_DEALS,
+    MAX_DRAWS,
+    MAX_ENTRANTS,
+    MAX_MELDS,
+    MAX_MINUTES,
+    MAX_NAME,
+    MAX_ROUNDS,
+    most_of,
+)
 from ..rules.scoring import BOOLEAN_FIELDS, INTEGER_FIELDS, SideResult
 from ..store.games import EXPORT_FORMAT
 
@@ -121,6 +131,9 @@ class Export(Body):
     variant: Variant
     options: Options = None
     first_dealer: int = 0
+    last_deal: int | None = Field(
+        None, ge=0, le=MAX_DEALS, description="A club round's game ends after this deal."
+    )
     created_at: str | None = None
     sides: list[Side] = Field(min_length=1)
     deals: list[ImportedDeal] = []
@@ -221,6 +234,29 @@ class GoingOut(Context):
 
 
 # --- answers -------------------------------------------------------------------------------
+
+
+# --- club evenings (API.md "Club evenings") ----------------------------------------------
+
+
+class NewEvening(Body):
+    """A new evening; ``pairs`` for a pairs evening, ``players`` for an individual one."""
+
+    name: Name
+    variant: Variant = "classic"
+    options: Options = None
+    format: Annotated[str, Field(json_schema_extra={"enum": ["pairs", "individual"]})]
+    pairs: list[list[Name]] | None = Field(None, max_length=MAX_ENTRANTS)
+    players: list[Name] | None = Field(None, max_length=MAX_ENTRANTS)
+    rounds: int = Field(ge=1, le=MAX_ROUNDS)
+    deals_per_round: int = Field(ge=1, le=MAX_DEALS)
+    minutes_per_round: int | None = Field(None, ge=1, le=MAX_MINUTES)
+
+
+class Swap(Body):
+    """Two players to swap between tables (in a pairs evening, their pairs move)."""
+
+    players: list[Name] = Field(min_length=2, max_length=2)
 
 
 class Error(BaseModel):

@@ -65,14 +65,24 @@ class GameState:
     totals: tuple[int, ...]
     #: What each side's initial meld must count in the next deal.
     minimums: tuple[int, ...]
-    #: The deal after which a side won; None while the game goes on.
+    #: The deal after which the game ended (0: time was called before the first deal);
+    #: None while it goes on.
     finished_after: int | None
+    #: The side that won; None while the game goes on, and in a drawn game.
     winner: int | None
     next_dealer: Seat
+    #: The deal after which the game ends whatever the totals (a club round's length, or
+    #: the deals played when time was called); None: it ends at the target only.
+    last_deal: int | None = None
 
     @property
     def finished(self) -> bool:
-        return self.winner is not None
+        return self.finished_after is not None
+
+    @property
+    def drawn(self) -> bool:
+        """Ended level at the top: a game of fixed deals (a club round) can."""
+        return self.finished and self.winner is None
 
     @property
     def next_deal(self) -> int:
@@ -100,6 +110,32 @@ def winner_of(totals: Sequence[int], target: int) -> int | None:
     best = max(totals)
     leaders = [side for side, total in enumerate(totals) if total == best]
     return leaders[0] if len(leaders) == 1 else None
+
+
+@dataclass(frozen=True)
+class Ending:
+    """How a game ended: the side that won, or None when it ended level (a game of fixed
+    deals, a club round, whose last deal left two sides sharing the highest total)."""
+
+    winner: int | None
+
+
+def ending(
+    totals: Sequence[int], target: int, deals: int, last_deal: int | None = None
+) -> Ending | None:
+    """How the game ends after ``deals`` deals with these totals, or None while it goes on.
+
+    A side at the target ends it (``winner_of``). A game with a ``last_deal`` (RULES.md
+    section 11) also ends once that many deals are played: the sole highest total wins,
+    and a share of the highest total is a draw instead of another deal."""
+    winner = winner_of(totals, target)
+    if winner is not None:
+        return Ending(winner)
+    if last_deal is not None and deals >= last_deal:
+        best = max(totals)
+        leaders = [side for side, total in enumerate(totals) if total == best]
+        return Ending(leaders[0] if len(leaders) == 1 else None)
+    return None
 
 
 def next_line(
@@ -130,11 +166,13 @@ def replay(
     starts: Sequence[int] | None = None,
     seats: Sequence[Seat] | None = None,
     first_dealer: int = 0,
+    last_deal: int | None = None,
 ) -> GameState:
     """Recompute the game from its starting totals and deal entries, in order.
 
     ``seats`` is the seat order (default: ``seating`` of the rule set's sides) and
-    ``first_dealer`` the index of the seat that dealt the first deal.
+    ``first_dealer`` the index of the seat that dealt the first deal; ``last_deal`` ends
+    the game after that many deals whatever the totals (``ending``).
     """
     totals = tuple(starts) if starts is not None else (0,) * rules.sides
     if seats is None:
@@ -142,6 +180,9 @@ def replay(
     lines: list[DealLine] = []
     finished_after: int | None = None
     winner: int | None = None
+    if last_deal == 0:  # time was called before the first deal
+        end = ending(totals, rules.target, 0, last_deal)
+        finished_after, winner = 0, None if end is None else end.winner
     for index, results in enumerate(deals):
         line = next_line(
             rules, totals, results, index + 1, seats[(first_dealer + index) % len(seats)]
@@ -149,9 +190,9 @@ def replay(
         lines.append(line)
         totals = line.totals
         if finished_after is None:
-            winner = winner_of(totals, rules.target)
-            if winner is not None:
-                finished_after = index + 1
+            end = ending(totals, rules.target, index + 1, last_deal)
+            if end is not None:
+                finished_after, winner = index + 1, end.winner
     return GameState(
         rules=rules,
         starts=tuple(starts) if starts is not None else (0,) * rules.sides,
@@ -161,4 +202,5 @@ def replay(
         finished_after=finished_after,
         winner=winner,
         next_dealer=seats[(first_dealer + len(lines)) % len(seats)],
+        last_deal=last_deal,
     )

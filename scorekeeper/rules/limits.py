@@ -43,3 +43,12 @@ MAX_ID = 2**31 - 1
 def most_of(figure: str) -> int:
     """The most a deal's figure may be: points up to ``MAX_FIGURE``, counts ``MAX_CANASTAS``."""
     return MAX_FIGURE if figure.endswith("_points") else MAX_CANASTAS
+
+
+#: The most deals a club round may last: a round is an hour or two at a table.
+MAX_DEALS = 100
+#: The most rounds of a club evening, and the most minutes one round may last.
+MAX_ROUNDS = 20
+MAX_MINUTES = 600
+#: The most players a club evening seats (the issue's largest evening is 30 tables).
+MAX_ENTRANTS = 240

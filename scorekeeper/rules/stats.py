@@ -24,6 +24,8 @@ class Outcome(Enum):
 
     WON = "won"
     LOST = "lost"
+    #: Ended sharing the highest total: a game of fixed deals (a club round) can.
+    DRAWN = "drawn"
     #: Not finished yet (or abandoned).
     OPEN = "open"
 
@@ -58,7 +60,11 @@ def side_records(state: GameState, deals: Sequence[Sequence[SideResult]]) -> tup
         records = [
             record_with(record, line, side, results[side]) for side, record in enumerate(records)
         ]
-    return tuple(ended(record, side, state.winner) for side, record in enumerate(records))
+    if not state.finished:
+        return tuple(records)
+    return tuple(
+        ended(record, side, state.winner, state.totals) for side, record in enumerate(records)
+    )
 
 
 def record_with(record: SideRecord, line: DealLine, side: int, result: SideResult) -> SideRecord:
@@ -79,9 +85,20 @@ def record_with(record: SideRecord, line: DealLine, side: int, result: SideResul
     )
 
 
-def ended(record: SideRecord, side: int, winner: int | None) -> SideRecord:
-    """The record with the game's outcome for this side (open while there is no winner)."""
-    outcome = Outcome.OPEN if winner is None else Outcome.WON if winner == side else Outcome.LOST
+def outcome_of(side: int, winner: int | None, totals: Sequence[int]) -> Outcome:
+    """How a finished game ended for ``side``: won, lost, or (no winner) drawn when it
+    shares the highest total."""
+    if winner is not None:
+        return Outcome.WON if winner == side else Outcome.LOST
+    return Outcome.DRAWN if totals[side] == max(totals) else Outcome.LOST
+
+
+def ended(
+    record: SideRecord, side: int, winner: int | None, totals: Sequence[int] | None
+) -> SideRecord:
+    """The record with the game's outcome for this side: ``totals`` are the final ones of
+    a finished game, None while it goes on (open)."""
+    outcome = Outcome.OPEN if totals is None else outcome_of(side, winner, totals)
     return record if record.outcome is outcome else replace(record, outcome=outcome)
 
 
@@ -137,14 +154,14 @@ class Summary:
 
 
 def longest_streak(outcomes: Iterable[Outcome]) -> int:
-    """The most games won in a row, in the order given; unfinished games neither extend
-    nor break a streak."""
+    """The most games won in a row, in the order given; a loss or a draw breaks a streak,
+    unfinished games neither extend nor break one."""
     best = run = 0
     for outcome in outcomes:
         if outcome is Outcome.WON:
             run += 1
             best = max(best, run)
-        elif outcome is Outcome.LOST:
+        elif outcome in (Outcome.LOST, Outcome.DRAWN):
             run = 0
     return best
 

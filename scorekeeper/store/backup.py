@@ -25,7 +25,7 @@ from sqlalchemy import delete, func, select, text
 from sqlalchemy.exc import DBAPIError
 
 from ..rules import errors_of, validate_deal
-from ..rules.limits import MAX_ID, MAX_REQUEST_KEY, MAX_START, most_of
+from ..rules.limits import MAX_DEALS, MAX_ID, MAX_REQUEST_KEY, MAX_START, most_of
 from ..rules.scoring import INTEGER_FIELDS
 from ..rules.text import Text
 from .changes import check_first_dealer, check_start, keep_records, table_rules
@@ -128,6 +128,7 @@ def _game(game: Game) -> dict[str, Any]:
         # What is kept of its pages is keyed by it: a restored game must not go back to a
         # version whose pages showed something else.
         "version": game.version,
+        "last_deal": game.last_deal,
         "sides": [
             {
                 "name": side.name,
@@ -270,6 +271,9 @@ def _restored_game(data: Mapping[str, Any], people: Mapping[int, Person]) -> tup
         deleted_at=None
         if data.get("deleted_at") is None
         else check_moment(data["deleted_at"], "deleted_at"),
+        last_deal=None
+        if data.get("last_deal") is None
+        else _whole(data["last_deal"], "last_deal", 0, MAX_DEALS),
     )
     seated: set[int] = set()
     for position, side_data in enumerate(sides):

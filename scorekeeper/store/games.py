@@ -122,6 +122,7 @@ def sheet_of(game: Game) -> Sheet:
         starts=[side.start for side in game.sides],
         seats=seats,
         first_dealer=game.first_dealer,
+        last_deal=game.last_deal,
     )
     return Sheet(game=game, rules=rules, state=state, seats=seats)
 
@@ -200,6 +201,8 @@ class Head:
     #: Deals recorded so far, and the last one's place in the game (``Deal.seq``).
     deals: int
     last_seq: int
+    #: The deal after which the game ends whatever the totals (``Game.last_deal``).
+    last_deal: int | None = None
     seats: tuple[Seat, ...] = field(init=False)
 
     def __post_init__(self) -> None:
@@ -295,6 +298,7 @@ _HEAD = (
         GAME.c.finished,
         GAME.c.version,
         GAME.c.deleted_at,
+        GAME.c.last_deal,
         select(func.coalesce(func.max(DEAL.c.seq), 0))
         .where(DEAL.c.game_id == GAME.c.id)
         .scalar_subquery()
@@ -355,6 +359,7 @@ def head(game_id: str) -> Head | None:
         # Each side's record counts the deals played.
         deals=sides[0].record.deals,
         last_seq=game.last_seq,
+        last_deal=game.last_deal,
     )
 
 
@@ -433,6 +438,8 @@ def export_game(sheet: Sheet) -> dict[str, object]:
         "variant": game.variant,
         "options": dict(game.options or {}),
         "first_dealer": game.first_dealer,
+        # A club round's game ends after this deal (absent for every other game).
+        **({"last_deal": game.last_deal} if game.last_deal is not None else {}),
         "created_at": game.created_at.isoformat() + "Z",
         "sides": [
             {

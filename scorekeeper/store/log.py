@@ -23,6 +23,9 @@ GAME_DELETED = "game-deleted"
 GAME_RESTORED = "game-restored"
 UNDO = "undo"
 RENAMED = "player-renamed"
+#: A club round's director called time: the game ends after the deals played (its
+#: ``last_deal``, before and after, as ``{"last_deal": n}``).
+TIME_CALLED = "time-called"
 #: Each kind of change in a few words, for the log and for refusals.
 WORDS = {
     CREATED: N_("game created"),
@@ -33,6 +36,7 @@ WORDS = {
     GAME_RESTORED: N_("game restored"),
     UNDO: N_("an undo"),
     RENAMED: N_("a player renamed"),
+    TIME_CALLED: N_("time called: the round ended"),
 }
 KINDS = tuple(WORDS)
 #: The changes of a deal: an undo puts the deal back as it was before the change.

@@ -38,6 +38,10 @@ class Game(db.Model):  # type: ignore[name-defined]
     #: Set when the game was deleted: it leaves every list and statistic, and its change
     #: log can bring it back (restore). None while it is listed.
     deleted_at: Mapped[datetime | None] = mapped_column(default=None)
+    #: The deal after which the game ends whatever the totals (RULES.md section 11): a club
+    #: round's length, lowered to the deals played when the director calls time. None: the
+    #: game ends at its target only.
+    last_deal: Mapped[int | None] = mapped_column(default=None)
 
     sides: Mapped[list[Side]] = relationship(
         back_populates="game", order_by="Side.position", cascade="all, delete-orphan"
@@ -223,3 +227,93 @@ class Change(db.Model):  # type: ignore[name-defined]
     request_hash: Mapped[str | None] = mapped_column(String(64), default=None)
 
     game: Mapped[Game] = relationship(back_populates="changes")
+
+
+class Evening(db.Model):  # type: ignore[name-defined]
+    """A club evening (RULES.md section 11): its tables play rounds, each table's round an
+    ordinary game. Standings are recomputed from those games; nothing here is a score."""
+
+    __tablename__ = "evening"
+
+    #: Public, unguessable id: it is in the director's page's address.
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    #: SHA-256 of the director's secret; each table's scorer secret is derived from the
+    #: secret and the table's game (``store.evenings.table_token``), so none is stored.
+    token_hash: Mapped[str] = mapped_column(String(64))
+    name: Mapped[str] = mapped_column(String(60))
+    variant: Mapped[str] = mapped_column(String(32))
+    options: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    #: ``pairs`` or ``individual`` (``rules.Format``).
+    format: Mapped[str] = mapped_column(String(12))
+    rounds: Mapped[int]
+    deals_per_round: Mapped[int]
+    minutes_per_round: Mapped[int | None] = mapped_column(default=None)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    #: Moves by one when a round starts or closes or seats are swapped: with its tables'
+    #: games' versions, the key of what is cached of its pages.
+    version: Mapped[int] = mapped_column(default=1, server_default="1")
+
+    players: Mapped[list[EveningPlayer]] = relationship(
+        back_populates="evening",
+        order_by="(EveningPlayer.entrant, EveningPlayer.position)",
+        cascade="all, delete-orphan",
+    )
+    played_rounds: Mapped[list[EveningRound]] = relationship(
+        back_populates="evening", order_by="EveningRound.number", cascade="all, delete-orphan"
+    )
+
+
+class EveningPlayer(db.Model):  # type: ignore[name-defined]
+    """A player present at an evening, from the roster, and who they are ranked with: the
+    entrant (a pair, or the player alone) and their place in it."""
+
+    __tablename__ = "evening_player"
+    __table_args__ = (
+        UniqueConstraint("evening_id", "entrant", "position"),
+        UniqueConstraint("evening_id", "person_id"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    evening_id: Mapped[str] = mapped_column(ForeignKey("evening.id", ondelete="CASCADE"))
+    entrant: Mapped[int]
+    position: Mapped[int]
+    person_id: Mapped[int] = mapped_column(ForeignKey("person.id"), index=True)
+
+    evening: Mapped[Evening] = relationship(back_populates="players")
+    person: Mapped[Person] = relationship()
+
+
+class EveningRound(db.Model):  # type: ignore[name-defined]
+    """A round as seated: its tables' games and the entrants sitting out."""
+
+    __tablename__ = "evening_round"
+    __table_args__ = (UniqueConstraint("evening_id", "number"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    evening_id: Mapped[str] = mapped_column(ForeignKey("evening.id", ondelete="CASCADE"))
+    number: Mapped[int]
+    started_at: Mapped[datetime] = mapped_column(default=utcnow)
+    #: When the director called time (closed the round), if they did.
+    closed_at: Mapped[datetime | None] = mapped_column(default=None)
+    #: The entrants (``EveningPlayer.entrant``) sitting out this round.
+    byes: Mapped[list[int]] = mapped_column(JSON, default=list)
+
+    evening: Mapped[Evening] = relationship(back_populates="played_rounds")
+    tables: Mapped[list[EveningTable]] = relationship(
+        back_populates="round", order_by="EveningTable.number", cascade="all, delete-orphan"
+    )
+
+
+class EveningTable(db.Model):  # type: ignore[name-defined]
+    """A table of a round: its number in the room and the game it plays."""
+
+    __tablename__ = "evening_table"
+    __table_args__ = (UniqueConstraint("round_id", "number"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    round_id: Mapped[int] = mapped_column(ForeignKey("evening_round.id", ondelete="CASCADE"))
+    number: Mapped[int]
+    game_id: Mapped[str] = mapped_column(ForeignKey("game.id"), unique=True)
+
+    round: Mapped[EveningRound] = relationship(back_populates="tables")
+    game: Mapped[Game] = relationship()

@@ -12,6 +12,10 @@ from ..models import Game
 NO_GAME = T("There is no such game.")
 GAME_OVER = T("This game is over: start a new game, or edit or delete a deal to reopen it.")
 GAME_GONE = T("This game was deleted; restore it from its change log or the history.")
+ROUND_OVER = T(
+    "This table's round is over: its deals are played or the director called time. Edit or "
+    "delete a deal to correct it."
+)
 NOT_SCORER = T(
     "Only the phone that keeps this game's score can change it (ask for the scorer link)."
 )
@@ -48,7 +52,9 @@ def require_listed(deleted: bool) -> None:
         raise Refused(Why.GONE, GAME_GONE)
 
 
-def require_open(finished: bool) -> None:
+def require_open(finished: bool, last_deal: int | None = None) -> None:
     """A finished game takes no new deal."""
+    if finished and last_deal is not None:
+        raise Refused(Why.CONFLICT, ROUND_OVER)
     if finished:
         raise Refused(Why.CONFLICT, GAME_OVER)

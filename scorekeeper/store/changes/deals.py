@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from sqlalchemy import bindparam, insert
 
 from ...rules import SideResult, Violation, errors_of, validate_deal, warnings_of
-from ...rules.game import DealLine, next_line, winner_of
+from ...rules.game import DealLine, ending, next_line
 from ...rules.scoring import INTEGER_FIELDS, score_deal
 from ...rules.stats import ended, record_with
 from ...rules.text import T
@@ -44,6 +44,8 @@ class Recorded:
     version: int = 1
     #: The change log's entry (None for a repeated request: it made none).
     change: int | None = None
+    #: The game ended with this deal (or earlier): won, or drawn at a round's last deal.
+    finished: bool = False
 
     @property
     def minimums(self) -> tuple[int, ...]:
@@ -51,7 +53,7 @@ class Recorded:
 
     @property
     def next_dealer(self) -> str | None:
-        if self.winner is not None:
+        if self.finished:
             return None
         return self.head.player_name(self.head.dealer(self.number + 1))
 
@@ -124,16 +126,18 @@ def record_deal(
         if before is not None:
             return _recorded_before(game, before)
         require_listed(game.deleted)
-        require_open(game.finished)
+        require_open(game.finished, game.last_deal)
         rules = game.rules
         violations = validate_deal(results, rules, minimums=game.minimums)
         if errors_of(violations):
             raise Refused.breaking(violations)
         number = game.next_deal
         line = next_line(rules, game.totals, results, number, game.dealer(number))
-        winner = winner_of(line.totals, rules.target)
+        end = ending(line.totals, rules.target, number, game.last_deal)
+        winner = None if end is None else end.winner
+        final = None if end is None else line.totals
         records = [
-            (side.id, ended(record_with(side.record, line, index, result), index, winner))
+            (side.id, ended(record_with(side.record, line, index, result), index, winner, final))
             for index, (side, result) in enumerate(zip(game.sides, results, strict=True))
         ]
         now = utcnow()
@@ -145,14 +149,21 @@ def record_deal(
             game_id,
             [Entry(RECORDED, deal=(seq, number), after=snapshot(1, results))],
             records=records,
-            finished=winner is not None,
+            finished=end is not None,
             people=game.people,
             device=device,
             key=key,
             at=now,
         )
     return Recorded(
-        game, number, line, tuple(results), winner, tuple(warnings_of(violations)), change=change
+        game,
+        number,
+        line,
+        tuple(results),
+        winner,
+        tuple(warnings_of(violations)),
+        change=change,
+        finished=end is not None,
     )
 
 
@@ -170,8 +181,8 @@ def _recorded_before(game: Head, before: Earlier) -> Recorded:
         line = sheet.state.lines[number - 1]
         results = side_results(deal)
         version = deal.version
-        won = sheet.state.finished_after is not None and sheet.state.finished_after <= number
-        winner = sheet.state.winner if won else None
+        finished = sheet.state.finished_after is not None and sheet.state.finished_after <= number
+        winner = sheet.state.winner if finished else None
     else:
         number = before.deal_number or 1
         results = logged_results(before.after)
@@ -184,6 +195,7 @@ def _recorded_before(game: Head, before: Earlier) -> Recorded:
         )
         version = int(before.after.get("version", 1)) if isinstance(before.after, dict) else 1
         winner = sheet.state.winner
+        finished = sheet.state.finished
     violations = validate_deal(results, sheet.rules, minimums=line.minimums)
     return Recorded(
         game,
@@ -194,6 +206,7 @@ def _recorded_before(game: Head, before: Earlier) -> Recorded:
         tuple(warnings_of(violations)),
         repeated=True,
         version=version,
+        finished=finished,
     )
 
 

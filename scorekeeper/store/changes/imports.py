@@ -9,7 +9,7 @@ from datetime import datetime
 from sqlalchemy import insert
 
 from ...rules import SideResult, errors_of, validate_deal
-from ...rules.game import next_line, winner_of
+from ...rules.game import Ending, ending, next_line
 from ...rules.limits import MAX_ID
 from ...rules.stats import Outcome, SideRecord, ended, record_with
 from ...rules.text import T, Text
@@ -46,13 +46,14 @@ def import_game(
     seqs: Sequence[int] | None = None,
     changes: object = None,
     device: str = "",
+    last_deal: int | None = None,
 ) -> tuple[str, str]:
     """Create a game and play its deals through the same checks as the deal page, in one
     transaction and in one pass: a document with any refused deal, or whose totals or
     winner differ from what its deals give, creates nothing. The game keeps its date, its
     deals their places (``seqs``) and its change log (``changes``, as exports write it;
     without one, the log starts from the deals as they stand). Returns the new game's id
-    and its edit secret."""
+    and its edit secret. ``last_deal`` ends the game after that deal (a club round's)."""
     places = list(seqs) if seqs is not None else list(range(1, len(deals) + 1))
     if len(places) != len(deals) or any(
         not a < b <= MAX_ID for a, b in zip([0, *places], places, strict=False)
@@ -65,6 +66,7 @@ def import_game(
 
     def make() -> tuple[str, str]:
         game, token = new_game(variant, sides, options, first_dealer, claimed.created_at)
+        game.last_deal = last_deal
         records, finished = _import_deals(game, deals, claimed, places)
         entries = []
         if changes is None:
@@ -109,10 +111,10 @@ def _import_deals(
     seats = seats_of(game)
     totals = tuple(side.start for side in game.sides)
     records = [SideRecord(Outcome.OPEN, start) for start in totals]
-    winner: int | None = None
+    end: Ending | None = ending(totals, rules.target, 0, game.last_deal)
     for index, results in enumerate(deals):
         number = index + 1
-        if winner is not None:
+        if end is not None:
             raise _deal_refused(number, GAME_OVER, {})
         minimums = tuple(rules.meld_minimum(total) for total in totals)
         violations = validate_deal(results, rules, minimums=minimums)
@@ -123,7 +125,8 @@ def _import_deals(
         line = next_line(rules, totals, results, number, dealer)
         records = [record_with(r, line, side, results[side]) for side, r in enumerate(records)]
         totals = line.totals
-        winner = winner_of(totals, rules.target)
+        end = ending(totals, rules.target, number, game.last_deal)
+    winner = None if end is None else end.winner
     _check_claims(totals, winner, claimed)
     now = game.created_at
     if deals:
@@ -139,8 +142,9 @@ def _import_deals(
                 for row in result_rows(deal_id, results)
             ],
         )
-    kept = [ended(record, index, winner) for index, record in enumerate(records)]
-    return kept, winner is not None
+    final = None if end is None else totals
+    kept = [ended(record, index, winner, final) for index, record in enumerate(records)]
+    return kept, end is not None
 
 
 def _deal_refused(

@@ -18,6 +18,7 @@ from ..log import (
     GAME_DELETED,
     GAME_RESTORED,
     RENAMED,
+    TIME_CALLED,
     UNDO,
     describe,
     entries_json,
@@ -88,6 +89,10 @@ def undo_change(
             number = None
         elif target == RENAMED:
             _name_back(game, change, device, scoring={game_id, *scoring})
+            number = None
+        elif target == TIME_CALLED:
+            # The round's length as it was before: the table plays on (or stops again).
+            _last_deal_back(game, change)
             number = None
         else:
             raise Refused(Why.CONFLICT, T("A new game cannot be undone; delete the game instead."))
@@ -180,6 +185,16 @@ def _name_back(game: Game, change: Change, device: str, *, scoring: Collection[s
     if person is None or person.name != after.get("name"):
         raise _in_the_way(game.id, change)
     renamed(person, str(before.get("name")), scoring=scoring, device=device, logged_in=game.id)
+
+
+def _last_deal_back(game: Game, change: Change) -> None:
+    """Undo time called (or redo it): the game's last deal from before the change."""
+    before, after = change.before, change.after
+    if not (isinstance(before, dict) and isinstance(after, dict)):
+        raise _in_the_way(game.id, change)
+    if game.last_deal != after.get("last_deal"):
+        raise _in_the_way(game.id, change)
+    game.last_deal = before.get("last_deal")
 
 
 def _in_the_way(game_id: str, change: Change) -> Refused:

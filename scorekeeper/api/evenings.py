@@ -1,0 +1,176 @@
+"""Club evenings (API.md "Club evenings"): create one, read it, start and close rounds."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Response, jsonify, url_for
+
+from ..extensions import creates_game
+from ..rules import Format
+from ..store import evenings
+from ..store.evenings import EveningView, RoundView, TableView
+from . import BODY, TOKEN, ApiError, answers, bearer, bp, device, schemas, spec
+
+
+def table_json(table: TableView, director_token: str | None) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "table": table.number,
+        "game": table.game_id,
+        "status": "finished" if table.finished else "in_progress",
+        "deals": table.deals,
+        "last_deal": table.last_deal,
+        "sides": [{"players": list(side.players), "total": side.total} for side in table.sides],
+    }
+    if director_token is not None:
+        out["token"] = evenings.table_token(director_token, table.game_id)
+    return out
+
+
+def _moment(value: Any) -> str | None:
+    return None if value is None else value.isoformat() + "Z"
+
+
+def round_json(round_: RoundView, director_token: str | None) -> dict[str, Any]:
+    return {
+        "number": round_.number,
+        "status": "finished" if round_.finished else "playing",
+        "started_at": _moment(round_.started_at),
+        "ends_at": _moment(round_.ends_at),
+        "closed_at": _moment(round_.closed_at),
+        "tables": [table_json(table, director_token) for table in round_.tables],
+        "byes": [list(entrant) for entrant in round_.byes],
+    }
+
+
+def evening_json(evening: EveningView, director_token: str | None = None) -> dict[str, Any]:
+    """The evening as API.md writes it; with the director's secret, each table's scorer
+    secret too."""
+    return {
+        "id": evening.id,
+        "url": url_for("web.evening", evening_id=evening.id),
+        "name": evening.name,
+        "variant": evening.variant,
+        "options": dict(evening.options),
+        "format": evening.format.value,
+        "status": "finished" if evening.finished else "playing",
+        "round": len(evening.played),
+        "planned_rounds": evening.rounds,
+        "deals_per_round": evening.deals_per_round,
+        "minutes_per_round": evening.minutes_per_round,
+        "rounds": [round_json(round_, director_token) for round_ in evening.played],
+        "standings": [
+            {
+                "players": list(line.players),
+                "match_points": line.match_points,
+                "difference": line.difference,
+                "won": line.won,
+                "drawn": line.drawn,
+                "lost": line.lost,
+                "byes": line.byes,
+                "played": line.played,
+                "points": line.points,
+            }
+            for line in evening.standings
+        ],
+    }
+
+
+def _director(evening: EveningView) -> str | None:
+    """The request's secret when it is the director's, else None (a reader's view)."""
+    token = bearer()
+    if token and evenings.director_matches(evening, token):
+        return token
+    return None
+
+
+@bp.post("/evenings")
+@creates_game
+@spec.validate(resp=answers(201, *BODY, 429))
+def new_evening(json: schemas.NewEvening) -> tuple[Response, int]:
+    """Create an evening and seat its first round by lot; the answer holds the director's
+    secret (``token``), given only here."""
+    fmt = Format(json.format) if json.format in ("pairs", "individual") else None
+    if fmt is None:
+        raise ApiError(
+            422, "format is pairs or individual.", {"format": "Either pairs or individual."}
+        )
+    given, missing = ("pairs", "players") if fmt is Format.PAIRS else ("players", "pairs")
+    entrants: list[list[str]] | None = (
+        json.pairs if fmt is Format.PAIRS else [[name] for name in json.players or []]
+    )
+    if getattr(json, missing) is not None:
+        raise ApiError(
+            422,
+            f"A {fmt.value} evening lists {given}, not {missing}.",
+            {missing: f"Not in a {fmt.value} evening."},
+        )
+    if entrants is None or (fmt is Format.INDIVIDUAL and json.players is None):
+        raise ApiError(422, f"{given} is required.", {given: "Required."})
+    evening, token = evenings.create_evening(
+        json.name,
+        json.variant,
+        json.options or {},
+        fmt,
+        entrants,
+        json.rounds,
+        json.deals_per_round,
+        json.minutes_per_round,
+        device=device(),
+    )
+    response = jsonify({**evening_json(evening, token), "token": token})
+    response.headers["Location"] = url_for("api.evening", evening_id=evening.id)
+    response.cache_control.private = True
+    response.cache_control.no_store = True
+    return response, 201
+
+
+def _found(evening_id: str) -> EveningView:
+    found = evenings.view(evening_id)
+    if found is None:
+        raise ApiError(404, "There is no such evening.")
+    return found
+
+
+@bp.get("/evenings/<evening_id>")
+@spec.validate(resp=answers(200, 404), skip_validation=True)
+def evening(evening_id: str) -> Response:
+    """The evening: its rounds, tables and standings; with the director's secret
+    (``Authorization: Bearer``), each table's scorer secret too."""
+    found = _found(evening_id)
+    director = _director(found)
+    response = jsonify(evening_json(found, director))
+    if director is not None:
+        response.cache_control.private = True
+        response.cache_control.no_store = True
+    return response
+
+
+def _answer(found: EveningView, status: int) -> tuple[Response, int]:
+    response = jsonify(evening_json(found, bearer()))
+    response.cache_control.private = True
+    response.cache_control.no_store = True
+    return response, status
+
+
+@bp.post("/evenings/<evening_id>/rounds")
+@spec.validate(resp=answers(201, 403, 404, 409), security=TOKEN, skip_validation=True)
+def start_round(evening_id: str) -> tuple[Response, int]:
+    """Seat and start the next round (director); 409 while a table of the current round
+    plays on, or after the last round."""
+    return _answer(evenings.start_round(evening_id, bearer(), device=device()), 201)
+
+
+@bp.post("/evenings/<evening_id>/rounds/<int:number>/close")
+@spec.validate(resp=answers(200, 403, 404), security=TOKEN, skip_validation=True)
+def close_round(evening_id: str, number: int) -> tuple[Response, int]:
+    """Time is called (director): every game of round ``number`` ends as it stands."""
+    return _answer(evenings.close_round(evening_id, number, bearer(), device=device()), 200)
+
+
+@bp.post("/evenings/<evening_id>/rounds/<int:number>/swap")
+@spec.validate(resp=answers(200, *BODY, 403, 404, 409), security=TOKEN)
+def swap(evening_id: str, number: int, json: schemas.Swap) -> tuple[Response, int]:
+    """Swap two players (or their pairs) between tables before either table's first deal
+    (director); their tables get new games, and so new scorer links."""
+    return _answer(evenings.swap(evening_id, number, json.players, bearer(), device=device()), 200)
