@@ -464,3 +464,49 @@ def test_the_standings_of_a_finished_evening_are_rebuilt_from_its_games(
     # Every pair sat out at most once, and each round seated everyone once.
     byes = Counter(tuple(b) for r in final["rounds"] for b in r["byes"])
     assert len(byes) == 3 and max(byes.values()) == 1
+
+
+# --- backups and exports ----------------------------------------------------------------
+
+
+def test_a_tables_game_exports_and_imports_with_its_round_length(client: FlaskClient) -> None:
+    evening = new_evening(client)
+    table = evening["rounds"][0]["tables"][0]
+    deal(client, table, FIRST_WINS)
+    deal(client, table, SECOND_WINS)
+    export = client.get(f"/api/games/{table['game']}/export").get_json()
+    assert export["last_deal"] == 2
+    imported = client.post("/api/games/import", json=export)
+    assert imported.status_code == 201
+    copy = imported.get_json()
+    assert copy["status"] == "finished" and copy["winner"] is None and copy["last_deal"] == 2
+    # A round's game with a deal past its end is refused, naming the deal (as any game).
+    export["deals"].append(export["deals"][0] | {"seq": 3})
+    assert "Deal 3" in assert_error(client.post("/api/games/import", json=export), 422)["error"]
+
+
+def test_an_evening_is_backed_up_and_restored_elsewhere(
+    client: FlaskClient, app: Flask, other: Flask, tmp_path: Any
+) -> None:
+    evening = new_evening(client)
+    play_round(client, evening, FIRST_WINS)
+    assert (
+        client.post(
+            f"/api/evenings/{evening['id']}/rounds", headers=auth(evening["token"])
+        ).status_code
+        == 201
+    )
+    before = director(client, evening)
+    path = tmp_path / "club.json"
+    assert app.test_cli_runner().invoke(args=["backup", str(path)]).exit_code == 0
+    done = other.test_cli_runner().invoke(args=["restore", str(path)])
+    assert done.exit_code == 0, done.output
+    there = other.test_client()
+    after = there.get(f"/api/evenings/{evening['id']}", headers=auth(evening["token"]))
+    assert {**after.get_json(), "token": evening["token"]} == before
+    # The director's secret works there: the tables' secrets with it.
+    table = after.get_json()["rounds"][1]["tables"][0]
+    assert deal(there, table, FIRST_WINS).status_code == 201
+    # And a restore over it (--replace) takes the evening away with the games.
+    again = app.test_cli_runner().invoke(args=["restore", "--replace", str(path)])
+    assert again.exit_code == 0, again.output

@@ -24,14 +24,24 @@ from typing import IO, Any
 from sqlalchemy import delete, func, select, text
 from sqlalchemy.exc import DBAPIError
 
-from ..rules import errors_of, validate_deal
-from ..rules.limits import MAX_DEALS, MAX_ID, MAX_REQUEST_KEY, MAX_START, most_of
+from ..rules import Format, errors_of, validate_deal
+from ..rules.limits import (
+    MAX_DEALS,
+    MAX_ENTRANTS,
+    MAX_ID,
+    MAX_MINUTES,
+    MAX_REQUEST_KEY,
+    MAX_ROUNDS,
+    MAX_START,
+    most_of,
+)
 from ..rules.scoring import INTEGER_FIELDS
 from ..rules.text import Text
 from .changes import check_first_dealer, check_start, keep_records, table_rules
 from .changes.commit import fingerprint
 from .db import db, transaction
 from .errors import Refused, Why, check_moment, check_name, is_request_key
+from .evenings import evening_rules
 from .games import GAME_ID, Sheet, sheet_of, side_results
 from .history import every_game
 from .log import (
@@ -44,7 +54,19 @@ from .log import (
     reconstructed_log,
     results_of,
 )
-from .models import Change, Deal, DealResult, Game, Person, Player, Side
+from .models import (
+    Change,
+    Deal,
+    DealResult,
+    Evening,
+    EveningPlayer,
+    EveningRound,
+    EveningTable,
+    Game,
+    Person,
+    Player,
+    Side,
+)
 from .players import name_key
 from .seats import check_cards
 
@@ -174,8 +196,116 @@ def backup(path: Path) -> Counts:
             out.write(("," if games else "") + "\n" + json.dumps(_game(game)))
             games += 1
             deals += len(game.deals)
+        out.write('\n],\n"evenings": [')
+        evenings = db.session.scalars(select(Evening).order_by(Evening.created_at, Evening.id))
+        for index, evening in enumerate(evenings):
+            out.write(("," if index else "") + "\n" + json.dumps(_evening(evening)))
         out.write("\n]}\n")
     return Counts(games, deals, count)
+
+
+def _evening(evening: Evening) -> dict[str, Any]:
+    """A club evening as a backup keeps it: who played with whom, and each round's games."""
+    return {
+        "id": evening.id,
+        "token_hash": evening.token_hash,
+        "name": evening.name,
+        "variant": evening.variant,
+        "options": dict(evening.options or {}),
+        "format": evening.format,
+        "rounds": evening.rounds,
+        "deals_per_round": evening.deals_per_round,
+        "minutes_per_round": evening.minutes_per_round,
+        "created_at": _stamp(evening.created_at),
+        "version": evening.version,
+        "players": [
+            {"entrant": p.entrant, "position": p.position, "person": p.person_id}
+            for p in evening.players
+        ],
+        "played": [
+            {
+                "number": r.number,
+                "started_at": _stamp(r.started_at),
+                "closed_at": None if r.closed_at is None else _stamp(r.closed_at),
+                "byes": list(r.byes),
+                "tables": [{"number": t.number, "game": t.game_id} for t in r.tables],
+            }
+            for r in evening.played_rounds
+        ],
+    }
+
+
+def _restored_evening(
+    data: Mapping[str, Any], people: Mapping[int, Person], games: set[str]
+) -> Evening:
+    """An evening of a backup, every value checked; its tables' games restored before it."""
+    evening_id = data["id"]
+    if not _is_game_id(evening_id):
+        raise _wrong("id", f"{_short(evening_id)} is not an evening id.")
+    token_hash = data["token_hash"]
+    if not (isinstance(token_hash, str) and TOKEN_HASH.fullmatch(token_hash)):
+        raise _wrong("token_hash", "Not the hash of a secret (64 hex digits).")
+    options = data.get("options") or {}
+    if not isinstance(options, dict):
+        raise _wrong("options", "The house options are an object.")
+    evening_rules(data["variant"], options)
+    fmt = data["format"]
+    if fmt not in [f.value for f in Format]:
+        raise _wrong("format", "Either pairs or individual.")
+    minutes = data.get("minutes_per_round")
+    evening = Evening(
+        id=evening_id,
+        token_hash=token_hash,
+        name=check_name(data["name"], "name", side=True),
+        variant=data["variant"],
+        options=dict(options),
+        format=fmt,
+        rounds=_whole(data["rounds"], "rounds", 1, MAX_ROUNDS),
+        deals_per_round=_whole(data["deals_per_round"], "deals_per_round", 1, MAX_DEALS),
+        minutes_per_round=None
+        if minutes is None
+        else _whole(minutes, "minutes_per_round", 1, MAX_MINUTES),
+        created_at=check_moment(data.get("created_at"), "created_at"),
+        version=_whole(data.get("version", 1), "version"),
+    )
+    entrants: set[int] = set()
+    for index, player in enumerate(data["players"]):
+        path = f"players.{index}"
+        person = _whole(player["person"], f"{path}.person")
+        if person not in people:
+            raise _wrong(f"{path}.person", f"No player {person} on the roster.")
+        entrant = _whole(player["entrant"], f"{path}.entrant", 0, MAX_ENTRANTS)
+        entrants.add(entrant)
+        evening.players.append(
+            EveningPlayer(
+                entrant=entrant,
+                position=_whole(player["position"], f"{path}.position", 0, MAX_ENTRANTS),
+                person=people[person],
+            )
+        )
+    for index, played in enumerate(data["played"]):
+        path = f"played.{index}"
+        closed = played.get("closed_at")
+        byes = played.get("byes", [])
+        if not isinstance(byes, list) or not set(byes) <= entrants:
+            raise _wrong(f"{path}.byes", "Byes name the evening's entrants by number.")
+        round_ = EveningRound(
+            number=_whole(played["number"], f"{path}.number", 1, MAX_ROUNDS),
+            started_at=check_moment(played.get("started_at"), f"{path}.started_at"),
+            closed_at=None if closed is None else check_moment(closed, f"{path}.closed_at"),
+            byes=list(byes),
+        )
+        for place, table in enumerate(played["tables"]):
+            game = table["game"]
+            if game not in games:
+                raise _wrong(f"{path}.tables.{place}.game", f"No game {_short(game)} restored.")
+            round_.tables.append(
+                EveningTable(
+                    number=_whole(table["number"], f"{path}.tables.{place}.number"), game_id=game
+                )
+            )
+        evening.played_rounds.append(round_)
+    return evening
 
 
 def _read(path: Path, most: int) -> dict[str, Any]:
@@ -433,7 +563,8 @@ def restore(path: Path, *, most: int, replace: bool = False) -> Counts:
                 why=Why.CONFLICT,
             )
         if replace:
-            for table in (Change, DealResult, Deal, Player, Side, Game, Person):
+            evening_tables = (EveningTable, EveningRound, EveningPlayer, Evening)
+            for table in (*evening_tables, Change, DealResult, Deal, Player, Side, Game, Person):
                 db.session.execute(delete(table))
         people: dict[int, Person] = {}
         for index, data in enumerate(document["people"]):
@@ -452,6 +583,7 @@ def restore(path: Path, *, most: int, replace: bool = False) -> Counts:
             message = f"people: two players share an id or a name ({error.orig})."
             raise BackupError(message) from None
         games = deals = 0
+        restored: set[str] = set()
         for index, data in enumerate(document["games"]):
             where = f"games.{index}"
             game_id = data.get("id") if isinstance(data, dict) else None
@@ -490,9 +622,24 @@ def restore(path: Path, *, most: int, replace: bool = False) -> Counts:
                 raise BackupError(f"{label}: twice, or clashing ({error.orig}).") from None
             games += 1
             deals += len(game.deals)
+            restored.add(game.id)
             db.session.expunge_all()
             for person in people.values():  # the roster stays in the session for the seats
                 db.session.add(person)
+        evenings = document.get("evenings", [])  # none in backups from before evenings
+        if not isinstance(evenings, list):
+            raise _wrong("evenings", "evenings: a list of club evenings.")
+        for index, data in enumerate(evenings):
+            where = f"evenings.{index}"
+            try:
+                db.session.add(_restored_evening(data, people, restored))
+                db.session.flush()
+            except Refused as refused:
+                raise _placed(refused, where, where) from None
+            except (KeyError, TypeError, ValueError, AttributeError) as error:
+                raise BackupError(f"{where}: not a club evening ({error!r}).") from None
+            except DBAPIError as error:
+                raise BackupError(f"{where}: twice, or clashing ({error.orig}).") from None
         if db.session.get_bind().dialect.name == "postgresql":
             # Rows restored with their ids: the next new one takes the id after them.
             for name in ("person", "change"):

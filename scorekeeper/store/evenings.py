@@ -147,7 +147,7 @@ def _sides(variant: str) -> int:
     return VARIANTS[variant].sides if variant in VARIANTS else 2
 
 
-def _evening_rules(variant: str, options: Mapping[str, object]) -> RuleSet:
+def evening_rules(variant: str, options: Mapping[str, object]) -> RuleSet:
     """The evening's rule set at its usual table; refused unless partners play it."""
     rules = table_rules(variant, _sides(variant), options)
     if not rules.partnerships:
@@ -176,7 +176,7 @@ def create_evening(
     it with the director's secret (shown once, stored hashed). ``entrants`` are the pairs
     (``Format.PAIRS``) or each player alone."""
     title = check_name(name, "name", side=True)
-    rules = _evening_rules(variant, options)
+    rules = evening_rules(variant, options)
     _whole(rounds, "rounds", 1, MAX_ROUNDS)
     _whole(deals_per_round, "deals_per_round", 1, MAX_DEALS)
     if minutes_per_round is not None:
@@ -244,7 +244,7 @@ def _side_name(players: Sequence[str]) -> str:
 
 def _seat_next(evening: Evening, token: str, device: str, rng: random.Random) -> EveningRound:
     """Seat the evening's next round: its tables' games made and its byes kept."""
-    rules = _evening_rules(evening.variant, evening.options)
+    rules = evening_rules(evening.variant, evening.options)
     current = view_of(evening)
     try:
         seating = seat_round(
@@ -418,7 +418,7 @@ def swap(
             for t in viewed.tables
         }
         byes = [tuple(moved.get(n, n) for n in entrant) for entrant in viewed.byes]
-        rules = _evening_rules(evening.variant, evening.options)
+        rules = evening_rules(evening.variant, evening.options)
         rng = random.Random(secrets.randbits(64))
         for table in round_.tables:
             if table.number in tables:
