@@ -20,6 +20,7 @@ import argparse
 import gzip
 import http.client
 import itertools
+import json
 import math
 import os
 import re
@@ -85,6 +86,8 @@ CLUB_RESOLUTION = 0.10
 #: answer's latency.
 CLUB_THREAD_RPS = 25
 CLUB_THREADS = 128
+#: Issue 33's evening: this many tables of four (pairs), all live at once.
+EVENING_TABLES = 30
 #: The imported game, and how fast its import must be.
 IMPORT_SECONDS = 1.0
 
@@ -836,6 +839,50 @@ def club_evening(
     return ClubEvening(settings, server, visit, games, etags, work)
 
 
+def evening_of_tables(
+    settings: Settings, server: Server, visit: Visit, work: Path, db: str
+) -> tuple[Judged, Probe | None]:
+    """Issue 33's evening: EVENING_TABLES tables of a club evening created through the API
+    (a pair per side, 4 players a table), each with its scorer and three followers at the
+    club evening's pace, and the director's page polled beside them; judged like a club
+    evening probe (p99 from when due, no errors)."""
+    what = f"club evening of {EVENING_TABLES} tables ({EVENING_TABLES * 4} players)"
+    target = f"p99 < {CLUB_P99_MS:.0f} ms, no errors"
+    pairs = [[f"{_RUN_TAG}p{n}a", f"{_RUN_TAG}p{n}b"] for n in range(EVENING_TABLES * 2)]
+    body = {
+        "name": f"{_RUN_TAG}evening",
+        "variant": "classic",
+        "format": "pairs",
+        "pairs": pairs,
+        "rounds": 3,
+        # More deals than the probes save: no table's round ends during them.
+        "deals_per_round": 100,
+        "minutes_per_round": 50,
+    }
+    created = fetch(
+        server.base,
+        "/api/evenings",
+        {"Content-Type": "application/json"},
+        "POST",
+        json.dumps(body).encode(),
+    )
+    if created.status != 201:
+        return Judged(db, what, f"creating it answered {created.status}", target, False), None
+    evening = json.loads(decoded(created))
+    tables = evening["rounds"][0]["tables"]
+    games = [(table["game"], table["token"]) for table in tables]
+    director = fetch(server.base, evening["url"])
+    if director.status != 200:
+        return Judged(db, what, f"its page answered {director.status}", target, False), None
+    etags = {g: fetch(server.base, f"/games/{g}").headers.get("etag", "") for g, _ in games}
+    probe = ClubEvening(settings, server, visit, games, etags, work).probe(len(games))
+    measured = (
+        f"p50 {probe.load.p50_ms:.1f} ms, p99 {probe.load.p99_ms:.1f} ms, "
+        f"{probe.load.errors} errors, {probe.load.cpu_ms:.2f} CPU ms/request"
+    )
+    return Judged(db, what, measured, target, not probe.misses), probe
+
+
 # --- importing a long game -----------------------------------------------------------------
 
 
@@ -1046,7 +1093,10 @@ def save_spread(db: str, rows: list[Row]) -> Judged | None:
 def deal_page_games(settings: Settings) -> dict[int, int]:
     """How many games of each size the deal page saves into: enough, at SAVE_RPS_CEILING
     for the warm-up and the run, that each grows by at most a quarter of its deals."""
-    if not (settings.wants("save a deal from the deal page") or settings.wants("club evening")):
+    if not any(
+        settings.wants(row)
+        for row in ("save a deal from the deal page", "club evening", "club evening of")
+    ):
         return {}
     saves = SAVE_RPS_CEILING * save_seconds(settings)
     return {size: max(128, math.ceil(saves / (size / 4))) for size in DEAL_PAGE_SIZES}
@@ -1191,6 +1241,8 @@ def run_database(
                         tables=best.tables if best else 0,
                     )
                 )
+            if settings.wants("club evening of") and visit is not None:
+                judged.append(evening_of_tables(settings, server, visit, work, name)[0])
             if settings.wants("import a 1,000-deal game") and seeded.import_id:
                 judged.append(time_imports(settings, server, seeded, name))
             if weight:
