@@ -15,8 +15,8 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from .conftest import app_for_tests
 from .helpers.api import Json, assert_error, auth, result
-from .test_trust import limited_app
 
 PAIRS = [["Ana", "Boris"], ["Vera", "Goran"], ["Dana", "Ivo"], ["Mila", "Petar"], ["Sara", "Toni"]]
 #: One deal: the first side out with a natural canasta (+900), the second +50.
@@ -151,7 +151,9 @@ def test_malformed_or_mistyped_bodies(client: FlaskClient) -> None:
 
 
 def test_new_evenings_count_against_the_new_game_limit(tmp_path: Any) -> None:
-    client = limited_app(tmp_path, GAME_CREATION_LIMIT="1 per minute").test_client()
+    url = f"sqlite:///{tmp_path / 'limited.sqlite'}"
+    limited = app_for_tests(url, RATELIMIT_ENABLED=True, GAME_CREATION_LIMIT="1 per minute")
+    client = limited.test_client()
     assert client.post("/api/evenings", json=evening_body()).status_code == 201
     refused = client.post("/api/evenings", json=evening_body())
     assert_error(refused, 429)
@@ -510,3 +512,14 @@ def test_an_evening_is_backed_up_and_restored_elsewhere(
     # And a restore over it (--replace) takes the evening away with the games.
     again = app.test_cli_runner().invoke(args=["restore", "--replace", str(path)])
     assert again.exit_code == 0, again.output
+
+
+def test_the_sheet_says_a_round_ended_in_a_draw(client: FlaskClient) -> None:
+    evening = new_evening(client)
+    table = evening["rounds"][0]["tables"][0]
+    deal(client, table, FIRST_WINS)
+    deal(client, table, SECOND_WINS)
+    page = client.get(f"/games/{table['game']}").get_data(as_text=True)
+    assert "A draw at 950" in page  # 900 + 50 each
+    assert "The round ended after 2 deals." in page
+    assert "wins with" not in page and "win with" not in page

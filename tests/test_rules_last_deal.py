@@ -2,8 +2,7 @@
 total wins, a level top is a draw, the target still ends it earlier; and the sides' records
 (won, lost, drawn) that statistics and ratings read.
 
-Deals are the worked cases of RULES.md section 8: A 1210, B 265, E 355 (see
-tests/test_rules_game.py).
+Deals are the worked cases of RULES.md section 8: A 1210, B 265, C -320, E 355.
 """
 
 from __future__ import annotations
@@ -16,9 +15,21 @@ from scorekeeper.rules.game import ending
 from scorekeeper.rules.stats import Outcome, longest_streak, side_records, summarise
 
 from .helpers.strategies import deals
-from .test_rules_game import AB, BE, CASE_B, CASE_C
 
-BA = (AB[1], AB[0])  # (265, 1210)
+CASE_A = SideResult(
+    meld_points=220,
+    natural_canastas=1,
+    mixed_canastas=1,
+    red_threes=1,
+    went_out=True,
+    hand_points=10,
+)  # 500 + 300 + 100 + 100 + 220 - 10 = 1210
+CASE_B = SideResult(meld_points=150, red_threes=2, hand_points=85)  # 200 + 150 - 85 = 265
+CASE_C = SideResult(meld_points=0, red_threes=2, hand_points=120)  # -200 - 120 = -320
+CASE_E = SideResult(meld_points=95, mixed_canastas=1, hand_points=40)  # 300 + 95 - 40 = 355
+AB = (CASE_A, CASE_B)  # (1210, 265)
+BA = (CASE_B, CASE_A)  # (265, 1210)
+BE = (CASE_B, CASE_E)  # (265, 355)
 
 
 def test_the_round_ends_after_its_last_deal_and_the_higher_total_wins() -> None:

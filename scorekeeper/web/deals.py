@@ -44,7 +44,7 @@ from ..rules import (
     validate_deal,
 )
 from ..rules.cards import COUNTER_CLASSES
-from ..rules.game import next_line, winner_of
+from ..rules.game import ending, next_line
 from ..rules.text import Text
 from ..store import changes, games
 from ..store.errors import Refused, Why, is_request_key
@@ -204,10 +204,12 @@ def _next_deal_preview(
     if results is None or errors_of(validate_deal(results, rules, minimums=game.minimums)):
         return None
     line = next_line(rules, game.totals, results, game.next_deal, game.dealer(game.next_deal))
+    end = ending(line.totals, rules.target, game.next_deal, game.last_deal)
     return {
         "line": line,
         "breakdowns": [score_breakdown(result, rules) for result in results],
-        "winner": winner_of(line.totals, rules.target),
+        "winner": None if end is None else end.winner,
+        "ends": end is not None,
     }
 
 
@@ -336,6 +338,7 @@ def _edit_preview(
         "line": state.lines[number - 1],
         "breakdowns": [score_breakdown(result, sheet.rules) for result in results],
         "winner": state.winner if state.finished_after == number else None,
+        "ends": state.finished_after == number,
     }
 
 
