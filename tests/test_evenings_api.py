@@ -17,6 +17,7 @@ from flask.testing import FlaskClient
 
 from .conftest import app_for_tests
 from .helpers.api import Json, assert_error, auth, result
+from .helpers.queries import counted
 
 PAIRS = [["Ana", "Boris"], ["Vera", "Goran"], ["Dana", "Ivo"], ["Mila", "Petar"], ["Sara", "Toni"]]
 #: One deal: the first side out with a natural canasta (+900), the second +50.
@@ -523,3 +524,20 @@ def test_the_sheet_says_a_round_ended_in_a_draw(client: FlaskClient) -> None:
     assert "A draw at 950" in page  # 900 + 50 each
     assert "The round ended after 2 deals." in page
     assert "wins with" not in page and "win with" not in page
+
+
+def test_reading_an_evening_sends_as_many_statements_whatever_its_size(
+    client: FlaskClient, app: Flask
+) -> None:
+    """Two tables and one round, or five tables and two rounds: the same statements (the
+    director's page and every phone polling it read this)."""
+    small = new_evening(client, pairs=PAIRS[:4])
+    large = new_evening(client, pairs=[[f"A{n}", f"B{n}"] for n in range(10)])
+    play_round(client, large, FIRST_WINS)
+    client.post(f"/api/evenings/{large['id']}/rounds", headers=auth(large["token"]))
+    sizes = []
+    for evening in (small, large):
+        with counted(app) as statements:
+            assert client.get(f"/api/evenings/{evening['id']}").status_code == 200
+        sizes.append(len(statements))
+    assert sizes[0] == sizes[1] <= 10, sizes
