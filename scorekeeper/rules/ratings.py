@@ -45,20 +45,20 @@ class RatingError(ValueError):
 
 @dataclass(frozen=True)
 class Rating:
-    """A skill belief: ``mu`` the estimate, ``sigma`` how unsure it still is."""
+    """A skill belief: ``mu`` the estimate, ``sigma`` how unsure it still is, and ``shown``
+    the figure players see (the library's ordinal, scaled)."""
 
     mu: float
     sigma: float
+    shown: int
 
-    @property
-    def shown(self) -> int:
-        """The figure players see (the library's ordinal, scaled)."""
-        ordinal = MODEL.rating(self.mu, self.sigma).ordinal(alpha=SCALE, target=START)
-        return round(ordinal)
+    @classmethod
+    def of(cls, rating: PlackettLuceRating) -> Rating:
+        return cls(rating.mu, rating.sigma, round(rating.ordinal(alpha=SCALE, target=START)))
 
 
 #: Everyone's rating before their first rated game.
-NEWCOMER = Rating(MODEL.mu, MODEL.sigma)
+NEWCOMER = Rating.of(MODEL.rating())
 
 
 @dataclass(frozen=True)
@@ -142,9 +142,7 @@ def rate(games: Iterable[PlayedGame[Person]]) -> Ratings[Person]:
                 if person is None:
                     continue
                 now[person] = rating
-                step = RatingStep(
-                    game.game_id, Rating(rating.mu, rating.sigma), place, place == 1 and alone
-                )
+                step = RatingStep(game.game_id, Rating.of(rating), place, place == 1 and alone)
                 history.setdefault(person, []).append(step)
         rated.append(game.game_id)
     return Ratings({person: tuple(steps) for person, steps in history.items()}, tuple(rated))

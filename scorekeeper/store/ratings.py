@@ -22,7 +22,7 @@ from itertools import groupby
 
 from sqlalchemy import func, select
 
-from ..rules.ratings import PlayedGame, RatedSide, Rating, Ratings, rate
+from ..rules.ratings import PlayedGame, RatedSide, Rating, rate
 from .db import db
 from .models import Game, Person, Player, Side
 
@@ -41,7 +41,7 @@ _VERSION = select(
 ).where(*_RATED)
 
 #: Every seat of those games, in the order they were played (ties of time by id).
-_SEATS = (
+SEATS = (
     select(GAME.c.id, GAME.c.created_at, SIDE.c.position, SIDE.c.total, PLAYER.c.person_id)
     .select_from(GAME.join(SIDE, SIDE.c.game_id == GAME.c.id))
     .join(PLAYER, PLAYER.c.side_id == SIDE.c.id)
@@ -60,37 +60,64 @@ def version() -> tuple[int, str, int]:
 
 
 @dataclass(frozen=True)
+class Rated:
+    """A rated person as the pages show them: their rating, the figure shown after each
+    of their rated games (oldest first), the games they won and when they last played.
+    Kept in the cache, so plain figures: a tuple of ints reads back ten times faster than
+    as many objects (docs/PERFORMANCE.md, "Ratings")."""
+
+    rating: Rating
+    history: tuple[int, ...]
+    won: int
+    last_played: datetime
+
+
+@dataclass(frozen=True)
 class Club:
-    """Everyone's ratings, and when each game that counted was played."""
+    """Everyone rated, and how many games counted."""
 
-    ratings: Ratings[int]
-    played: Mapping[str, datetime]
+    people: Mapping[int, Rated]
+    games: int
 
 
-def club() -> Club:
-    """The ratings after every finished, listed game, in play order (one query)."""
+def played_games() -> tuple[list[PlayedGame[int]], dict[str, datetime]]:
+    """The finished, listed games in play order, and when each was played (one query)."""
     games: list[PlayedGame[int]] = []
     played: dict[str, datetime] = {}
-    for game_id, seats in groupby(db.session.execute(_SEATS), key=lambda row: row[0]):
+    for game_id, seats in groupby(db.session.execute(SEATS), key=lambda row: row[0]):
         sides: dict[int, tuple[list[int | None], int]] = {}
         for _, created_at, position, total, person_id in seats:
             played[game_id] = created_at
             sides.setdefault(position, ([], total))[0].append(person_id)
         rated = tuple(RatedSide(tuple(people), total) for people, total in sides.values())
         games.append(PlayedGame(game_id, rated))
+    return games, played
+
+
+def club() -> Club:
+    """The ratings after every finished, listed game (one query)."""
+    games, played = played_games()
     ratings = rate(games)
-    return Club(ratings, {game_id: played[game_id] for game_id in ratings.rated})
+    people = {
+        person_id: Rated(
+            steps[-1].rating,
+            tuple(step.rating.shown for step in steps),
+            sum(step.won for step in steps),
+            played[steps[-1].game_id],
+        )
+        for person_id, steps in ratings.history.items()
+    }
+    return Club(people, len(ratings.rated))
 
 
 def place(club: Club, person_id: int) -> tuple[int, int] | None:
     """A rated person's place on the ladder (1 plus the number rated higher, so equal
     ratings share a place) and how many are on it; None for someone not rated yet."""
-    history = club.ratings.history
-    if person_id not in history:
+    if person_id not in club.people:
         return None
-    shown = history[person_id][-1].rating.shown
-    higher = sum(steps[-1].rating.shown > shown for steps in history.values())
-    return higher + 1, len(history)
+    shown = club.people[person_id].rating.shown
+    higher = sum(rated.rating.shown > shown for rated in club.people.values())
+    return higher + 1, len(club.people)
 
 
 @dataclass(frozen=True)
@@ -110,20 +137,19 @@ class LadderLine:
 def ladder(club: Club) -> list[LadderLine]:
     """Everyone with a rated game, the highest rating first, then by name (one query)."""
     names = {person_id: (name, key) for person_id, name, key in db.session.execute(_NAMES)}
-    history = club.ratings.history
-    shown = sorted((steps[-1].rating.shown for steps in history.values()), reverse=True)
+    shown = sorted((rated.rating.shown for rated in club.people.values()), reverse=True)
     lines = [
         LadderLine(
             person_id,
             names[person_id][0],
             # Equal ratings share a place: the first of them in ``shown``.
-            shown.index(steps[-1].rating.shown) + 1,
-            steps[-1].rating,
-            len(steps),
-            sum(step.won for step in steps),
-            club.played[steps[-1].game_id],
+            shown.index(rated.rating.shown) + 1,
+            rated.rating,
+            len(rated.history),
+            rated.won,
+            rated.last_played,
         )
-        for person_id, steps in history.items()
+        for person_id, rated in club.people.items()
     ]
     lines.sort(key=lambda line: (line.place, names[line.person_id][1]))
     return lines

@@ -109,11 +109,13 @@ def _rating_part(person_id: int) -> Markup:
 
     def make() -> str:
         club = _club(version)
-        steps = club.ratings.history.get(person_id, ())
-        chart = rating_history(NEWCOMER.shown, [step.rating.shown for step in steps])
-        place = ratings.place(club, person_id)
+        rated = club.people.get(person_id)
         return render_template(
-            "players/_rating.html", steps=steps, chart=chart, place=place, start=NEWCOMER.shown
+            "players/_rating.html",
+            rated=rated,
+            chart=rating_history(NEWCOMER.shown, rated.history) if rated else None,
+            place=ratings.place(club, person_id),
+            start=NEWCOMER.shown,
         )
 
     return Markup(cached(("rating", person_id, *version), make))
