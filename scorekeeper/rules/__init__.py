@@ -3,8 +3,9 @@
 Rule sets are data (``variants``, house rules read in ``options``); a deal is scored in
 ``scoring`` and checked in ``validation``; a whole game is replayed from its deal entries in
 ``game``; the rule tools' answers are in ``melds`` and ``checks``; a club evening's standings
-and seating are in ``evening``. The web pages, the JSON API and the database all call this
-package; nothing else computes a score.
+and seating are in ``evening``, and the club's ratings over finished games in ``ratings``.
+The web pages, the JSON API and the database all call this package; nothing else computes a
+score.
 """
 
 from .cards import Card, CardError, Rank, Suit, card_points, parse_card, parse_cards
@@ -42,6 +43,18 @@ from .melds import (
     starts_sequence,
 )
 from .options import OPTION_NAMES, apply_options, options_of
+from .ratings import (
+    NEWCOMER,
+    PlayedGame,
+    RatedSide,
+    Rating,
+    RatingError,
+    Ratings,
+    RatingStep,
+    counts,
+    places,
+    rate,
+)
 from .scoring import (
     ScoreBreakdown,
     SideResult,
@@ -67,6 +80,7 @@ from .variants import (
 __all__ = [
     "CANASTA_NAMES",
     "CLASSIC",
+    "NEWCOMER",
     "OPTION_NAMES",
     "VARIANTS",
     "Answer",
@@ -86,7 +100,13 @@ __all__ = [
     "MeldTier",
     "MeldVerdict",
     "OptionError",
+    "PlayedGame",
     "Rank",
+    "RatedSide",
+    "Rating",
+    "RatingError",
+    "RatingStep",
+    "Ratings",
     "RoundResult",
     "RoundSeating",
     "RuleSet",
@@ -106,6 +126,7 @@ __all__ = [
     "check_initial_meld",
     "check_meld",
     "check_pickup",
+    "counts",
     "decode_option",
     "differences",
     "encode_option",
@@ -115,7 +136,9 @@ __all__ = [
     "options_of",
     "parse_card",
     "parse_cards",
+    "places",
     "plays_first",
+    "rate",
     "read_share_query",
     "replay",
     "score_breakdown",

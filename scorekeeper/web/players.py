@@ -1,4 +1,4 @@
-"""The roster and each player's (and partnership's) statistics."""
+"""The roster, each player's (and partnership's) statistics and rating, and the ladder."""
 
 from __future__ import annotations
 
@@ -11,13 +11,14 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from ..caching import cached
 from ..i18n import render_text, zone_name
-from ..rules import VARIANTS, CanastaKind
+from ..rules import NEWCOMER, VARIANTS, CanastaKind
 from ..rules.stats import Summary
 from ..rules.text import N_
-from ..store import players
+from ..store import players, ratings
 from ..store.errors import Refused, Why
 from . import bp
 from .forms import PersonForm
+from .rating_chart import rating_history
 from .scorer import device_label, scored_games
 
 #: Each kind of canasta's row in a player's figures per deal.
@@ -82,14 +83,54 @@ def roster() -> str | BaseResponse | tuple[str, int]:
     return render_template("players/index.html", lines=players.roster(), form=form), status
 
 
+@bp.get("/players/ladder")
+def ladder() -> str:
+    """The club ladder: everyone with a rated game, the highest rating first."""
+    version = ratings.version()
+
+    def make() -> str:
+        return render_template("players/_ladder.html", lines=ratings.ladder(_club(version)))
+
+    part = Markup(cached(("ladder", *version, zone_name()), make))
+    return render_template("players/ladder.html", ladder_part=part, start=NEWCOMER.shown)
+
+
+def _club(version: tuple[int, str, int]) -> ratings.Club:
+    """The club's ratings, rated again only when the finished games changed (their
+    ``version``): every player's page and the ladder read the same."""
+    return cached(("ratings", *version), ratings.club)
+
+
+def _rating_part(person_id: int) -> Markup:
+    """A player's rating and its chart, rendered once per version of the finished games:
+    a game they did not play moves their place, and a game of an earlier opponent their
+    rating (``Person.version`` does not follow those)."""
+    version = ratings.version()
+
+    def make() -> str:
+        club = _club(version)
+        rated = club.people.get(person_id)
+        return render_template(
+            "players/_rating.html",
+            rated=rated,
+            chart=rating_history(NEWCOMER.shown, rated.history) if rated else None,
+            place=ratings.place(club, person_id),
+            start=NEWCOMER.shown,
+        )
+
+    return Markup(cached(("rating", person_id, *version), make))
+
+
 @bp.get("/players/<int:person_id>")
 def player(person_id: int) -> str:
-    """A player's statistics: games and wins, per rule set, per deal, partners, rivals."""
+    """A player's statistics: games and wins, rating, per rule set, per deal, partners,
+    rivals."""
     person = _person_or_404(person_id)
     return render_template(
         "players/show.html",
         person=person,
         page_part=_page_part(person),
+        rating_part=_rating_part(person.id),
         form=PersonForm(name=person.name),
         may_rename=players.may_rename(person.id, scored_games()),
     )
@@ -130,6 +171,7 @@ def rename(person_id: int) -> BaseResponse | tuple[str, int]:
         "players/show.html",
         person=person,
         page_part=_page_part(person),
+        rating_part=_rating_part(person.id),
         form=form,
         renaming=True,
         may_rename=True,

@@ -76,6 +76,8 @@ def test_every_page_passes_axe(phone: Page, live_server: str) -> None:
     page.locator(".roster a", has_text="Ana").first.tap()
     expect(page.get_by_role("heading", name="Ana", exact=True)).to_be_visible()
     check("a player")
+    page.goto(live_server + "/players/ladder")
+    check("club ladder")
 
     page.goto(live_server + "/language/mk?next=" + sheet.removeprefix(live_server))
     check("score sheet in Macedonian")

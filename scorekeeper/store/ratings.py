@@ -1,0 +1,155 @@
+"""The club's ratings (``rules.ratings``) over every finished game that is listed.
+
+They are recomputed from the sides' cached totals (``Side.total``, kept by every change),
+never stored: an edit, a deletion or a restore just works. ``version`` is what they depend
+on, in one cheap query, for the key they are kept under (``caching.cached``); ``club`` reads
+the games in the order they were played, in one query, and rates them.
+
+Why ``version`` moves with every change that can move a rating: every change of a game ends
+in ``changes.commit``, which sets its ``updated_at`` to now (a deletion and a restore
+included). A game joining the finished, listed games (finished, restored) or changed while
+in them brings the latest ``updated_at``; a game leaving them (deleted, an edit that opens
+it again) lowers the count. A game that left comes back only through a change, so with the
+latest time unchanged, the games can only have left, and the count tells how many.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from itertools import groupby
+
+from sqlalchemy import func, select
+
+from ..rules.ratings import PlayedGame, RatedSide, Rating, rate
+from .db import db
+from .models import Game, Person, Player, Side
+
+GAME = Game.__table__
+SIDE = Side.__table__
+PLAYER = Player.__table__
+PERSON = Person.__table__
+
+#: The games that count: finished, and not deleted.
+_RATED = (GAME.c.finished.is_(True), GAME.c.deleted_at.is_(None))
+
+_VERSION = select(
+    func.count(GAME.c.id),
+    func.max(GAME.c.updated_at),
+    func.coalesce(func.sum(GAME.c.version), 0),
+).where(*_RATED)
+
+#: Every seat of those games, in the order they were played (ties of time by id).
+SEATS = (
+    select(GAME.c.id, GAME.c.created_at, SIDE.c.position, SIDE.c.total, PLAYER.c.person_id)
+    .select_from(GAME.join(SIDE, SIDE.c.game_id == GAME.c.id))
+    .join(PLAYER, PLAYER.c.side_id == SIDE.c.id)
+    .where(*_RATED)
+    .order_by(GAME.c.created_at, GAME.c.id, SIDE.c.position, PLAYER.c.position)
+)
+
+_NAMES = select(PERSON.c.id, PERSON.c.name, PERSON.c.key)
+
+
+def version() -> tuple[int, str, int]:
+    """The version of the finished, listed games: how many, the latest change, and their
+    versions' sum (a second clock: two changes in one instant still move it)."""
+    count, latest, versions = db.session.execute(_VERSION).one()
+    return int(count), "" if latest is None else latest.isoformat(), int(versions)
+
+
+@dataclass(frozen=True)
+class Rated:
+    """A rated person as the pages show them: their rating, the figure shown after each
+    of their rated games (oldest first), the games they won and when they last played.
+    Kept in the cache, so plain figures: a tuple of ints reads back ten times faster than
+    as many objects (docs/PERFORMANCE.md, "Ratings")."""
+
+    rating: Rating
+    history: tuple[int, ...]
+    won: int
+    last_played: datetime
+
+
+@dataclass(frozen=True)
+class Club:
+    """Everyone rated, and how many games counted."""
+
+    people: Mapping[int, Rated]
+    games: int
+
+
+def played_games() -> tuple[list[PlayedGame[int]], dict[str, datetime]]:
+    """The finished, listed games in play order, and when each was played (one query)."""
+    games: list[PlayedGame[int]] = []
+    played: dict[str, datetime] = {}
+    for game_id, seats in groupby(db.session.execute(SEATS), key=lambda row: row[0]):
+        sides: dict[int, tuple[list[int | None], int]] = {}
+        for _, created_at, position, total, person_id in seats:
+            played[game_id] = created_at
+            sides.setdefault(position, ([], total))[0].append(person_id)
+        rated = tuple(RatedSide(tuple(people), total) for people, total in sides.values())
+        games.append(PlayedGame(game_id, rated))
+    return games, played
+
+
+def club() -> Club:
+    """The ratings after every finished, listed game (one query)."""
+    games, played = played_games()
+    ratings = rate(games)
+    people = {
+        person_id: Rated(
+            steps[-1].rating,
+            tuple(step.rating.shown for step in steps),
+            sum(step.won for step in steps),
+            played[steps[-1].game_id],
+        )
+        for person_id, steps in ratings.history.items()
+    }
+    return Club(people, len(ratings.rated))
+
+
+def place(club: Club, person_id: int) -> tuple[int, int] | None:
+    """A rated person's place on the ladder (1 plus the number rated higher, so equal
+    ratings share a place) and how many are on it; None for someone not rated yet."""
+    if person_id not in club.people:
+        return None
+    shown = club.people[person_id].rating.shown
+    higher = sum(rated.rating.shown > shown for rated in club.people.values())
+    return higher + 1, len(club.people)
+
+
+@dataclass(frozen=True)
+class LadderLine:
+    """A rated person's line on the club ladder."""
+
+    person_id: int
+    name: str
+    #: 1 plus the number of people rated higher (equal ratings share a place).
+    place: int
+    rating: Rating
+    games: int
+    won: int
+    last_played: datetime
+
+
+def ladder(club: Club) -> list[LadderLine]:
+    """Everyone with a rated game, the highest rating first, then by name (one query)."""
+    names = {person_id: (name, key) for person_id, name, key in db.session.execute(_NAMES)}
+    shown = sorted((rated.rating.shown for rated in club.people.values()), reverse=True)
+    lines = [
+        LadderLine(
+            person_id,
+            names[person_id][0],
+            # Equal ratings share a place: the first of them in ``shown``.
+            shown.index(rated.rating.shown) + 1,
+            rated.rating,
+            len(rated.history),
+            rated.won,
+            rated.last_played,
+        )
+        for person_id, rated in club.people.items()
+    ]
+    lines.sort(key=lambda line: (line.place, names[line.person_id][1]))
+    return lines
