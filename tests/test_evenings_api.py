@@ -8,12 +8,15 @@ points scores 500 + 100 + 300 = 900; the other side, 100 melded and 50 in hand, 
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from typing import Any
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+
+from scorekeeper.rules import PlayedGame, RatedSide, rate
 
 from .conftest import app_for_tests
 from .helpers.api import Json, assert_error, auth, result
@@ -467,6 +470,25 @@ def test_the_standings_of_a_finished_evening_are_rebuilt_from_its_games(
     # Every pair sat out at most once, and each round seated everyone once.
     byes = Counter(tuple(b) for r in final["rounds"] for b in r["byes"])
     assert len(byes) == 3 and max(byes.values()) == 1
+    # The club's ratings, rebuilt from the same games in the order they were played (a
+    # round's tables seat nobody twice, so their order within it changes nothing).
+    played = []
+    for round_ in final["rounds"]:
+        for table in round_["tables"]:
+            game = client.get(f"/api/games/{table['game']}").get_json()
+            sides = tuple(RatedSide(tuple(s["players"]), s["total"]) for s in game["sides"])
+            played.append(PlayedGame(table["game"], sides))
+    ratings = rate(played)
+    expected = sorted(
+        ((name, steps[-1].rating.shown) for name, steps in ratings.history.items()),
+        key=lambda line: (-line[1], line[0].casefold()),
+    )
+    html = client.get("/players/ladder").get_data(as_text=True)
+    shown = re.findall(
+        r'class="game-sides">([^<]+)</span>\s*<span class="ladder-rating">([^<]+)</span>', html
+    )
+    assert [(name, int(re.sub(r"\D", "", rating))) for name, rating in shown] == expected
+    assert len(expected) == 10
 
 
 # --- backups and exports ----------------------------------------------------------------
