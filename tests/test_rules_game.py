@@ -23,17 +23,7 @@ from scorekeeper.rules import (
 )
 from scorekeeper.rules.draw import Drawn, draw_card, draw_for_seats
 
-CASE_A = SideResult(
-    meld_points=220,
-    natural_canastas=1,
-    mixed_canastas=1,
-    red_threes=1,
-    went_out=True,
-    hand_points=10,
-)  # 1210
-CASE_B = SideResult(meld_points=150, red_threes=2, hand_points=85)  # 265
-CASE_C = SideResult(meld_points=0, red_threes=2, hand_points=120)  # -320
-CASE_E = SideResult(meld_points=95, mixed_canastas=1, hand_points=40)  # 355
+from .helpers.cases import CASE_A, CASE_B, CASE_C, CASE_E
 
 Deal = Sequence[SideResult]
 

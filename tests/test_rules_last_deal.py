@@ -14,19 +14,9 @@ from scorekeeper.rules import CLASSIC, VARIANTS, SideResult, replay
 from scorekeeper.rules.game import ending
 from scorekeeper.rules.stats import Outcome, longest_streak, side_records, summarise
 
+from .helpers.cases import CASE_A, CASE_B, CASE_C, CASE_E
 from .helpers.strategies import deals
 
-CASE_A = SideResult(
-    meld_points=220,
-    natural_canastas=1,
-    mixed_canastas=1,
-    red_threes=1,
-    went_out=True,
-    hand_points=10,
-)  # 500 + 300 + 100 + 100 + 220 - 10 = 1210
-CASE_B = SideResult(meld_points=150, red_threes=2, hand_points=85)  # 200 + 150 - 85 = 265
-CASE_C = SideResult(meld_points=0, red_threes=2, hand_points=120)  # -200 - 120 = -320
-CASE_E = SideResult(meld_points=95, mixed_canastas=1, hand_points=40)  # 300 + 95 - 40 = 355
 AB = (CASE_A, CASE_B)  # (1210, 265)
 BA = (CASE_B, CASE_A)  # (265, 1210)
 BE = (CASE_B, CASE_E)  # (265, 355)

@@ -27,29 +27,11 @@ from scorekeeper.rules import (
     warnings_of,
 )
 
+from .helpers.cases import CASE_A, CASE_B, CASE_C, CASE_D, CASE_E
+
 #: Classic with the concealed-canasta house rule of RULES.md section 4.
 CONCEALED_HOUSE = apply_options(CLASSIC, {"concealed_canasta_bonus": True})
 
-# The worked cases of RULES.md section 8, as a table writes them down.
-CASE_A = SideResult(
-    meld_points=220,
-    natural_canastas=1,
-    mixed_canastas=1,
-    red_threes=1,
-    went_out=True,
-    hand_points=10,
-)
-CASE_B = SideResult(meld_points=150, red_threes=2, hand_points=85)
-CASE_C = SideResult(meld_points=0, red_threes=2, hand_points=120)
-CASE_D = SideResult(
-    meld_points=310,
-    natural_canastas=2,
-    red_threes=4,
-    went_out=True,
-    concealed=True,
-    hand_points=15,
-)
-CASE_E = SideResult(meld_points=95, mixed_canastas=1, hand_points=40)
 
 #: An opponent that melded nothing, holds 50 and has no red three: fits beside every case.
 BYSTANDER = SideResult(hand_points=50)
