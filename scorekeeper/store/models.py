@@ -269,8 +269,8 @@ class EveningPlayer(db.Model):  # type: ignore[name-defined]
 
     __tablename__ = "evening_player"
     __table_args__ = (
-        UniqueConstraint("evening_id", "entrant", "position"),
-        UniqueConstraint("evening_id", "person_id"),
+        UniqueConstraint("evening_id", "entrant", "position", name="uq_evening_player_seat"),
+        UniqueConstraint("evening_id", "person_id", name="uq_evening_player_person"),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)

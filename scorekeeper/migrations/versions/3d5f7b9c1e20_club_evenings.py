@@ -48,8 +48,10 @@ def upgrade():
         sa.ForeignKeyConstraint(['evening_id'], ['evening.id'], ondelete='CASCADE'),
         sa.ForeignKeyConstraint(['person_id'], ['person.id']),
         sa.PrimaryKeyConstraint('id'),
-        sa.UniqueConstraint('evening_id', 'entrant', 'position'),
-        sa.UniqueConstraint('evening_id', 'person_id'),
+        sa.UniqueConstraint(
+            'evening_id', 'entrant', 'position', name=op.f('uq_evening_player_seat')
+        ),
+        sa.UniqueConstraint('evening_id', 'person_id', name=op.f('uq_evening_player_person')),
     )
     op.create_index(
         op.f('ix_evening_player_person_id'), 'evening_player', ['person_id'], unique=False
