@@ -7,7 +7,7 @@ import re
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from wtforms import Field, RadioField, SelectChoice, SelectField, StringField, TextAreaField
-from wtforms.validators import InputRequired, Length, Optional, ValidationError
+from wtforms.validators import DataRequired, InputRequired, Length, Optional, ValidationError
 
 from ..rules import VARIANTS, Format, RuleSet
 from ..rules.limits import MAX_DEALS, MAX_DEVICE, MAX_ENTRANTS, MAX_MINUTES, MAX_ROUNDS, MAX_SECRET
@@ -41,7 +41,9 @@ class NewEveningForm(PageForm):
 
     name = StringField(
         _l("Name of the evening"),
-        [InputRequired(_l("Give the evening a name.")), Length(max=MAX_EVENING_NAME)],
+        # DataRequired after the strip: a name of spaces is no name.
+        [DataRequired(_l("Give the evening a name.")), Length(max=MAX_EVENING_NAME)],
+        filters=[lambda text: text.strip() if isinstance(text, str) else text],
         render_kw={"autocomplete": "off", "maxlength": MAX_EVENING_NAME},
     )
     variant = SelectField(
