@@ -39,6 +39,9 @@ def _whole(label: str, maximum: int, example: int, required: bool = True) -> Fig
 class NewEveningForm(PageForm):
     """An evening: its name, rule set, format, who is present, and the rounds' length."""
 
+    #: The fields a refusal of the store may name (as ``create_evening`` calls them).
+    FIELDS = ("name", "variant", "format", "rounds", "deals_per_round", "minutes_per_round")
+
     name = StringField(
         _l("Name of the evening"),
         # DataRequired after the strip: a name of spaces is no name.

@@ -77,20 +77,22 @@ def new_evening() -> str | BaseResponse | tuple[str, int]:
 
 
 def _attach(form: NewEveningForm, refusal: Refused, lines: list[int]) -> None:
-    """The store's messages next to their fields; a player's names the line they are on."""
+    """The store's messages next to their fields (``pairs.2.1`` and ``players.3``: the
+    players' field, naming the line); one no field shows goes on top of the page."""
     for path, message in refusal.fields.items():
         head, _dot, rest = path.partition(".")
         text = render_text(message)
-        field = getattr(form, head, None) if head != "players" else form.players
-        if head == "pairs":
+        if head in ("pairs", "players"):
             field = form.players
-        if field is None or head in ("csrf_token", "device"):
+            index = rest.split(".")[0]
+            if index.isdigit() and int(index) < len(lines):
+                text = _("Line %(line)s: %(message)s", line=lines[int(index)], message=text)
+        else:
+            field = getattr(form, head, None) if head in NewEveningForm.FIELDS else None
+        if field is None:
             flash(text, "error")
-            continue
-        index = rest.split(".")[0]
-        if head in ("pairs", "players") and index.isdigit() and int(index) < len(lines):
-            text = _("Line %(line)s: %(message)s", line=lines[int(index)], message=text)
-        field.errors = [*field.errors, text]
+        else:
+            field.errors = [*field.errors, text]
 
 
 def _view_or_404(evening_id: str) -> EveningView:
