@@ -223,6 +223,9 @@ function load(src) {
 function needScripts() {
   var data = document.body.dataset;
   if (document.querySelector("form.deal-form")) load(data.dealScript);
+  // A page that needs a script of its own names it (the club evening's, static/evening.js).
+  var own = document.querySelector("[data-needs-script]");
+  if (own) load(own.dataset.needsScript);
   if (!window.indexedDB) return;
   if (!document.querySelector("form[data-score-table]") && !localStorage.getItem("pendingDeals")) return;
   load(data.scoreScript);

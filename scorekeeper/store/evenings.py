@@ -21,7 +21,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.orm import selectinload
 
 from ..rules import (
@@ -538,3 +538,67 @@ def view_of(evening: Evening) -> EveningView:
         played=tuple(played),
         standings=standings(fmt, ranked, [_result(r) for r in played]),
     )
+
+
+@dataclass(frozen=True)
+class Stamp:
+    """What an evening's pages are keyed by: its own version and the sum of its tables'
+    games' versions (each only grows, and a game leaves or joins the evening only with a
+    new evening version), with the secret's hash (whether the reader is the director)."""
+
+    version: int
+    games: int
+    token_hash: str
+
+
+def stamp_of(evening_id: str) -> Stamp | None:
+    """The evening's ``Stamp`` in one query (the ETag of the director's page), or None."""
+    if not GAME_ID.fullmatch(evening_id):
+        return None
+    row = db.session.execute(
+        select(Evening.version, Evening.token_hash, func.coalesce(func.sum(Game.version), 0))
+        .select_from(Evening)
+        .outerjoin(EveningRound, EveningRound.evening_id == Evening.id)
+        .outerjoin(EveningTable, EveningTable.round_id == EveningRound.id)
+        .outerjoin(Game, Game.id == EveningTable.game_id)
+        .where(Evening.id == evening_id)
+        .group_by(Evening.id, Evening.version, Evening.token_hash)
+    ).one_or_none()
+    return None if row is None else Stamp(row[0], int(row[2]), row[1])
+
+
+@dataclass(frozen=True)
+class Seated:
+    """Where a table's game belongs: its evening, round and table, and when the round's
+    time is up (None without minutes per round). Fixed for the game's life: a swap makes
+    new games, and a round's start never moves."""
+
+    evening_id: str
+    evening_name: str
+    round: int
+    table: int
+    ends_at: datetime | None
+
+
+def seated(game_id: str) -> Seated | None:
+    """The evening table ``game_id`` is played at (one indexed read), or None for a game
+    of its own."""
+    row = db.session.execute(
+        select(
+            Evening.id,
+            Evening.name,
+            Evening.minutes_per_round,
+            EveningRound.number,
+            EveningRound.started_at,
+            EveningTable.number,
+        )
+        .select_from(EveningTable)
+        .join(EveningRound, EveningRound.id == EveningTable.round_id)
+        .join(Evening, Evening.id == EveningRound.evening_id)
+        .where(EveningTable.game_id == game_id)
+    ).one_or_none()
+    if row is None:
+        return None
+    evening_id, name, minutes, number, started_at, table = row
+    ends_at = None if minutes is None else started_at + timedelta(minutes=minutes)
+    return Seated(evening_id, name, number, table, ends_at)

@@ -1,17 +1,301 @@
-"""Club evenings' pages: the director's page (every table live, the rounds, standings)."""
+"""Club evenings' pages: a new evening, the director's page (every table live, the rounds,
+the standings, the director's buttons), the table cards and the printable standings."""
 
 from __future__ import annotations
 
-from flask import abort, render_template
+from flask import abort, current_app, flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+from markupsafe import Markup
+from werkzeug.wrappers import Response as BaseResponse
 
-from ..store import evenings
+from ..caching import cached, conditional
+from ..codes import svg
+from ..extensions import creates_game, htmx
+from ..i18n import current_language, render_text
+from ..rules import seating
+from ..store import evenings, players
+from ..store.errors import Refused, Why
+from ..store.evenings import EveningView, Seated, TableView
 from . import bp
+from .answers import REFUSALS, abort_refused
+from .director import (
+    NO_EVENING,
+    director_or_403,
+    director_token,
+    is_director,
+    no_store,
+    set_director_cookie,
+)
+from .evening_forms import EVENING_VARIANTS, NewEveningForm, SwapForm
+from .new_game import REGULARS, Place
+from .scorer import device_label, name_this_phone
+from .share import absolute
+
+
+@bp.route("/evenings/new", methods=["GET", "POST"])
+@creates_game
+def new_evening() -> str | BaseResponse | tuple[str, int]:
+    """Start a club evening: its rule set, format, players, rounds and their length."""
+    form = NewEveningForm()
+    if form.validate_on_submit():
+        name_this_phone(form.device.data)
+        entrants, lines = form.entrants()
+        try:
+            evening, token = evenings.create_evening(
+                form.name.data or "",
+                form.variant.data or "",
+                {},
+                form.chosen_format,
+                entrants,
+                form.rounds.data or 0,
+                form.deals_per_round.data or 0,
+                form.minutes_per_round.data,
+                device=device_label(),
+            )
+        except Refused as refusal:
+            if refusal.why is not Why.INVALID:
+                abort_refused(refusal)
+            _attach(form, refusal, lines)
+        else:
+            response = redirect(url_for("web.evening", evening_id=evening.id))
+            set_director_cookie(response, evening.id, token)
+            return response
+    status = 422 if form.is_submitted() else 200
+    roster = players.roster()
+    regulars = sorted(
+        (line for line in roster if line.last_played is not None),
+        key=lambda line: line.last_played,  # type: ignore[arg-type,return-value]
+        reverse=True,
+    )[: REGULARS * 2]
+    return render_template(
+        "evenings/new.html",
+        form=form,
+        variants=EVENING_VARIANTS,
+        roster=[line.person.name for line in roster],
+        regulars=sorted((line.person.name for line in regulars), key=str.casefold),
+    ), status
+
+
+def _attach(form: NewEveningForm, refusal: Refused, lines: list[int]) -> None:
+    """The store's messages next to their fields (``pairs.2.1`` and ``players.3``: the
+    players' field, naming the line); one no field shows goes on top of the page."""
+    for path, message in refusal.fields.items():
+        head, _dot, rest = path.partition(".")
+        text = render_text(message)
+        if head in ("pairs", "players"):
+            field = form.players
+            index = rest.split(".")[0]
+            if index.isdigit() and int(index) < len(lines):
+                text = _("Line %(line)s: %(message)s", line=lines[int(index)], message=text)
+        else:
+            field = getattr(form, head, None) if head in NewEveningForm.FIELDS else None
+        if field is None:
+            flash(text, "error")
+        else:
+            field.errors = [*field.errors, text]
+
+
+def _view_or_404(evening_id: str) -> EveningView:
+    found = evenings.view(evening_id)
+    if found is None:
+        abort(404, str(NO_EVENING))
+    return found
+
+
+def _open_seats(evening: EveningView) -> list[str]:
+    """Who may be swapped now: the players of the current round's tables with no deal
+    yet, and those sitting out."""
+    current = evening.current
+    if current is None or evening.finished:
+        return []
+    names = [n for t in current.tables if not t.deals for side in t.sides for n in side.players]
+    names += [name for entrant in current.byes for name in entrant]
+    return sorted(names, key=str.casefold)
+
+
+def _live(evening: EveningView, director: bool) -> str:
+    """The part of the director's page that changes: rounds, tables, standings, buttons."""
+    return render_template("evenings/_live.html", evening=evening, director=director)
+
+
+def _follower_live(evening_id: str, stamp: evenings.Stamp) -> str:
+    """A follower's part, rendered once per state of the evening and kept."""
+    key = ("evening", evening_id, stamp.version, stamp.games)
+    html: str = cached(key, lambda: _live(_view_or_404(evening_id), False))
+    return html
 
 
 @bp.get("/evenings/<evening_id>")
-def evening(evening_id: str) -> str:
-    """The evening as it stands: its rounds' tables and the standings."""
-    found = evenings.view(evening_id)
-    if found is None:
-        abort(404)
-    return render_template("evenings/show.html", evening=found)
+def evening(evening_id: str) -> BaseResponse:
+    """The director's page: every table of the round live, time left, the standings; the
+    director's buttons for the director's browser. Followers see it read-only. Its live
+    part alone answers the page's poll (htmx): 304 while nothing changed."""
+    stamp = _stamp_or_404(evening_id)
+    director = is_director(stamp)
+    if htmx and not htmx.boosted:
+        etag = f"evening-{evening_id}-{stamp.version}-{stamp.games}-{int(director)}"
+        etag += f"-{current_language()}"
+        response = conditional(
+            etag,
+            lambda: (
+                _live(_view_or_404(evening_id), True)
+                if director
+                else _follower_live(evening_id, stamp)
+            ),
+        )
+        response.vary.add("HX-Request")
+        if director:
+            response.cache_control.private = True
+        return response
+    found = _view_or_404(evening_id)
+    return _page(found, director)
+
+
+def _page(
+    found: EveningView, director: bool, status: int = 200, swap: SwapForm | None = None
+) -> BaseResponse:
+    """The whole page; the director's with the swap form (as posted, when refused)."""
+    if director:
+        live = _live(found, True)
+        swap = swap or SwapForm(formdata=None).setup(_open_seats(found))
+    else:
+        live = _follower_live(found.id, _stamp_or_404(found.id))
+    response = current_app.make_response(
+        (
+            render_template(
+                "evenings/show.html",
+                evening=found,
+                director=director,
+                live=Markup(live),
+                swap=swap,
+            ),
+            status,
+        )
+    )
+    response.vary.add("HX-Request")
+    if director:
+        response.headers["Cache-Control"] = "private, no-store"
+    return response
+
+
+def _stamp_or_404(evening_id: str) -> evenings.Stamp:
+    stamp = evenings.stamp_of(evening_id)
+    if stamp is None:
+        abort(404, str(NO_EVENING))
+    return stamp
+
+
+def _refused(evening_id: str, refusal: Refused) -> BaseResponse:
+    """A director's action the store refused: the error page (no such evening, not the
+    director), else the director's page again with the reason on top."""
+    if REFUSALS[refusal.why].error_page:
+        abort_refused(refusal)
+    flash(render_text(refusal.text), "error")
+    stamp = _stamp_or_404(evening_id)
+    return _page(_view_or_404(evening_id), is_director(stamp), REFUSALS[refusal.why].status)
+
+
+@bp.post("/evenings/<evening_id>/rounds")
+def start_round(evening_id: str) -> BaseResponse:
+    """Seat and start the next round (the director's button)."""
+    try:
+        found = evenings.start_round(evening_id, director_token(), device=device_label())
+    except Refused as refusal:
+        return _refused(evening_id, refusal)
+    flash(_("Round %(number)s is seated.", number=len(found.played)), "saved")
+    return redirect(url_for("web.evening", evening_id=evening_id))
+
+
+@bp.route("/evenings/<evening_id>/rounds/<int:number>/close", methods=["GET", "POST"])
+def close_round(evening_id: str, number: int) -> str | BaseResponse:
+    """Time is called: asks first, then every table of the round still playing ends after
+    the deals played."""
+    if request.method == "GET":
+        director_or_403(evening_id)
+        found = _view_or_404(evening_id)
+        round_ = next((r for r in found.played if r.number == number), None)
+        if round_ is None:
+            abort(404)
+        return no_store(render_template("evenings/close.html", evening=found, round=round_))
+    try:
+        evenings.close_round(evening_id, number, director_token(), device=device_label())
+    except Refused as refusal:
+        return _refused(evening_id, refusal)
+    flash(_("Round %(number)s is closed.", number=number), "saved")
+    return redirect(url_for("web.evening", evening_id=evening_id))
+
+
+@bp.post("/evenings/<evening_id>/rounds/<int:number>/swap")
+def swap_seats(evening_id: str, number: int) -> BaseResponse:
+    """Two players change places before their tables' first deal (the director's form)."""
+    director_or_403(evening_id)
+    found = _view_or_404(evening_id)
+    form = SwapForm().setup(_open_seats(found))
+    if not form.validate():
+        return _page(found, True, 422, swap=form)
+    names = [form.first.data or "", form.second.data or ""]
+    try:
+        evenings.swap(evening_id, number, names, director_token(), device=device_label())
+    except Refused as refusal:
+        if refusal.why is not Why.INVALID:
+            return _refused(evening_id, refusal)
+        for path, message in refusal.fields.items():
+            field = form.second if path == "players.1" else form.first
+            field.errors = [*field.errors, render_text(message)]
+        return _page(found, True, 422, swap=form)
+    flash(_("%(first)s and %(second)s changed places.", first=names[0], second=names[1]), "saved")
+    return redirect(url_for("web.evening", evening_id=evening_id))
+
+
+def _places(table: TableView) -> list[Place]:
+    """A table's seats in the game's order (partners opposite), for its card."""
+    seats = seating([len(side.players) for side in table.sides])
+    return [
+        Place(
+            name=table.sides[seat.side].players[seat.player],
+            side=seat.side,
+            side_name="",
+            card=None,
+            deals=False,
+            plays_first=False,
+        )
+        for seat in seats
+    ]
+
+
+@bp.get("/evenings/<evening_id>/cards")
+def table_cards(evening_id: str) -> BaseResponse:
+    """One card per table of the round: its number, who sits where, and the QR code of its
+    scorer link (the table's phone scans it to keep score). The director's alone."""
+    token = director_or_403(evening_id)
+    found = _view_or_404(evening_id)
+    current = found.current
+    cards = []
+    for table in current.tables if current else ():
+        link = absolute(url_for("web.join", game_id=table.game_id))
+        link += "#" + evenings.table_token(token, table.game_id)
+        cards.append(
+            {
+                "table": table,
+                "places": _places(table),
+                "scorer_link": link,
+                "code_svg": Markup(svg(link)),
+                "follower_link": absolute(url_for("web.sheet", game_id=table.game_id)),
+            }
+        )
+    return no_store(
+        render_template("evenings/cards.html", evening=found, round=current, cards=cards)
+    )
+
+
+@bp.get("/evenings/<evening_id>/standings")
+def evening_standings(evening_id: str) -> str:
+    """The standings to print (or read): the evening's rounds so far, best first."""
+    return render_template("evenings/standings.html", evening=_view_or_404(evening_id))
+
+
+def seated_at(game_id: str) -> Seated | None:
+    """The evening table a game is played at, kept per game (it never changes): the sheet
+    asks once per game and worker."""
+    found: tuple[Seated | None] = cached(("seated", game_id), lambda: (evenings.seated(game_id),))
+    return found[0]

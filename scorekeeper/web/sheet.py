@@ -17,6 +17,7 @@ from ..store import games
 from . import bp
 from .answers import NO_GAME, game_or_404
 from .chart import running_totals
+from .evenings import seated_at
 from .forms import ConfirmForm
 from .new_game import sheet_places
 from .scorer import can_score, last_change, note_scoring
@@ -115,6 +116,9 @@ def sheet(game_id: str) -> str | BaseResponse:
             panels=Markup(_panels(game_id, scorer)),
             undo=last_change(game_id) if scorer else None,
             keep_awake=True,
+            # A table of a club evening: its evening, round and table, and time left.
+            seated=seated_at(game_id),
+            playing=part["next_deal"] is not None,
             offline_copy=offline_copy,
             # The copy kept on a scorer's phone offers its deal form, which works offline.
             offline_record=part.get("next_deal") if offline_copy and can_score(current) else None,
