@@ -249,7 +249,11 @@ function showPendingOnSheet(table) {
     renumber(record, number);
     showTotals(totals, JSON.parse(table.dataset.minimums));
     var next = document.querySelector(".next-deal");
-    if (next) {
+    // A club round's game (data-last-deal) takes no deal past its round's last one.
+    if (table.dataset.lastDeal && number > Number(table.dataset.lastDeal)) {
+      if (record) record.remove();
+      if (next) next.textContent = offlineWord("roundOver");
+    } else if (next) {
       var dealers = table.dataset.dealers.split("|");
       renumber(next, number);
       next.querySelector("strong").textContent = dealers[deals.length % dealers.length];
