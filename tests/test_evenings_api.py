@@ -8,6 +8,7 @@ points scores 500 + 100 + 300 = 900; the other side, 100 melded and 50 in hand, 
 
 from __future__ import annotations
 
+import json
 import re
 from collections import Counter
 from typing import Any
@@ -563,3 +564,114 @@ def test_reading_an_evening_sends_as_many_statements_whatever_its_size(
             assert client.get(f"/api/evenings/{evening['id']}").status_code == 200
         sizes.append(len(statements))
     assert sizes[0] == sizes[1] <= 10, sizes
+
+
+# --- what a review found --------------------------------------------------------------------
+
+
+def test_time_called_and_its_undo_travel_in_exports_and_backups(
+    client: FlaskClient, app: Flask, other: Flask, tmp_path: Any
+) -> None:
+    evening = new_evening(client)
+    base = f"/api/evenings/{evening['id']}"
+    table = evening["rounds"][0]["tables"][0]
+    deal(client, table, FIRST_WINS)
+    client.post(f"{base}/rounds/1/close", headers=auth(evening["token"]))
+    log = client.get(f"/api/games/{table['game']}/changes").get_json()["changes"]
+    client.post(
+        f"/api/games/{table['game']}/changes/{log[0]['id']}/undo", headers=auth(table["token"])
+    )
+    client.post(f"{base}/rounds/1/close", headers=auth(evening["token"]))
+    export = client.get(f"/api/games/{table['game']}/export").get_json()
+    kinds = [change["kind"] for change in export["changes"]]
+    assert kinds.count("time-called") == 2 and "undo" in kinds
+    copy = client.post("/api/games/import", json=export)
+    assert copy.status_code == 201, copy.get_json()
+    assert copy.get_json()["status"] == "finished" and copy.get_json()["last_deal"] == 1
+    # A time called with a figure that is no deal's number is refused, naming it.
+    bad = json_copy(export)
+    bad["changes"][-1]["after"] = {"last_deal": "two"}
+    assert_error(client.post("/api/games/import", json=bad), 422, "changes.4.after.last_deal")
+    path = tmp_path / "club.json"
+    assert app.test_cli_runner().invoke(args=["backup", str(path)]).exit_code == 0
+    done = other.test_cli_runner().invoke(args=["restore", str(path)])
+    assert done.exit_code == 0, done.output
+
+
+def json_copy(document: Json) -> Json:
+    copied: Json = json.loads(json.dumps(document))
+    return copied
+
+
+def test_a_closed_round_keeps_its_seats(client: FlaskClient) -> None:
+    evening = new_evening(client, rounds=1)
+    base = f"/api/evenings/{evening['id']}"
+    (out,) = evening["rounds"][0]["byes"]
+    seated = evening["rounds"][0]["tables"][0]["sides"][0]["players"]
+    client.post(f"{base}/rounds/1/close", headers=auth(evening["token"]))
+    before = client.get(base).get_json()
+    assert before["status"] == "finished"
+    refused = client.post(
+        f"{base}/rounds/1/swap",
+        json={"players": [out[0], seated[0]]},
+        headers=auth(evening["token"]),
+    )
+    assert_error(refused, 409)
+    assert client.get(base).get_json() == before
+
+
+def test_a_tables_game_cannot_be_deleted(client: FlaskClient) -> None:
+    evening = new_evening(client)
+    table = evening["rounds"][0]["tables"][0]
+    deal(client, table, FIRST_WINS)
+    refused = client.delete(f"/api/games/{table['game']}", headers=auth(table["token"]))
+    assert "club evening" in assert_error(refused, 409)["error"]
+    assert client.get(f"/api/games/{table['game']}").status_code == 200
+
+
+def test_tables_closed_before_a_deal_are_not_rated(client: FlaskClient) -> None:
+    evening = new_evening(client)
+    client.post(f"/api/evenings/{evening['id']}/rounds/1/close", headers=auth(evening["token"]))
+    html = client.get("/players/ladder").get_data(as_text=True)
+    assert "ladder-rating" not in html
+
+
+@pytest.mark.parametrize(
+    ("changes", "field", "words"),
+    [
+        ({"name": "   "}, "name", "An evening needs a name."),
+        (
+            {"pairs": [[f"A{n}", f"B{n}"] for n in range(121)]},
+            "pairs",
+            "An evening seats at most 240 players.",
+        ),
+    ],
+)
+def test_the_refusal_says_what_is_wrong(
+    client: FlaskClient, changes: Json, field: str, words: str
+) -> None:
+    body = assert_error(client.post("/api/evenings", json=evening_body(**changes)), 422, field)
+    assert body["error"] == words
+
+
+def test_long_names_make_a_short_side_name(client: FlaskClient) -> None:
+    """Names that fold into many letters (ﷺ is 18) still seat a table: the side's name is
+    shortened as the roster measures it."""
+    players = [f"ﷺﷺ{n}" for n in range(8)]
+    evening = new_evening(client, format="individual", pairs=None, players=players)
+    assert len(evening["rounds"][0]["tables"]) == 2
+
+
+def test_a_backup_whose_evening_does_not_hold_together_restores_nothing(
+    client: FlaskClient, app: Flask, other: Flask, tmp_path: Any
+) -> None:
+    new_evening(client)
+    path = tmp_path / "club.json"
+    assert app.test_cli_runner().invoke(args=["backup", str(path)]).exit_code == 0
+    document = json.loads(path.read_text())
+    for player in document["evenings"][0]["players"]:
+        player["entrant"] += 10  # numbers the pages could not find
+    path.write_text(json.dumps(document))
+    done = other.test_cli_runner().invoke(args=["restore", str(path)])
+    assert done.exit_code != 0 and "evenings.0" in done.output, done.output
+    assert other.test_client().get("/api/games").get_json()["games"] == []

@@ -41,7 +41,7 @@ from .changes import check_first_dealer, check_start, keep_records, table_rules
 from .changes.commit import fingerprint
 from .db import db, transaction
 from .errors import Refused, Why, check_moment, check_name, is_request_key
-from .evenings import evening_rules
+from .evenings import evening_rules, view_of
 from .games import GAME_ID, Sheet, sheet_of, side_results
 from .history import every_game
 from .log import (
@@ -283,11 +283,17 @@ def _restored_evening(
                 person=people[person],
             )
         )
+    if entrants != set(range(len(entrants))):
+        raise _wrong("players", "Entrants are numbered 0, 1, 2, … without a gap.")
     for index, played in enumerate(data["played"]):
         path = f"played.{index}"
         closed = played.get("closed_at")
         byes = played.get("byes", [])
-        if not isinstance(byes, list) or not set(byes) <= entrants:
+        if (
+            not isinstance(byes, list)
+            or not all(isinstance(bye, int) and not isinstance(bye, bool) for bye in byes)
+            or not set(byes) <= entrants
+        ):
             raise _wrong(f"{path}.byes", "Byes name the evening's entrants by number.")
         round_ = EveningRound(
             number=_whole(played["number"], f"{path}.number", 1, MAX_ROUNDS),
@@ -632,11 +638,14 @@ def restore(path: Path, *, most: int, replace: bool = False) -> Counts:
         for index, data in enumerate(evenings):
             where = f"evenings.{index}"
             try:
-                db.session.add(_restored_evening(data, people, restored))
+                evening = _restored_evening(data, people, restored)
+                db.session.add(evening)
                 db.session.flush()
+                # Its players, pairs and tables must make an evening the pages can show.
+                view_of(evening)
             except Refused as refused:
                 raise _placed(refused, where, where) from None
-            except (KeyError, TypeError, ValueError, AttributeError) as error:
+            except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
                 raise BackupError(f"{where}: not a club evening ({error!r}).") from None
             except DBAPIError as error:
                 raise BackupError(f"{where}: twice, or clashing ({error.orig}).") from None

@@ -17,6 +17,7 @@ import hashlib
 import hmac
 import random
 import secrets
+import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -43,7 +44,7 @@ from .changes.commit import Entry, commit_replayed
 from .changes.new_game import SideSpec, creating, new_game, table_rules
 from .db import db, transaction
 from .errors import Refused, Why, check_name
-from .games import GAME_ID, Secured, hash_token, rules_of, sheet_of
+from .games import GAME_ID, Secured, hash_token, lock_game, rules_of, sheet_of
 from .log import CREATED, TIME_CALLED
 from .models import Evening, EveningPlayer, EveningRound, EveningTable, Game, Side, utcnow
 from .players import name_key, person_for
@@ -175,6 +176,9 @@ def create_evening(
     """A new evening, its players on the roster and its first round seated by lot; returns
     it with the director's secret (shown once, stored hashed). ``entrants`` are the pairs
     (``Format.PAIRS``) or each player alone."""
+    if not name.strip():
+        message = T("An evening needs a name.")
+        raise Refused(Why.INVALID, message, {"name": message})
     title = check_name(name, "name", side=True)
     rules = evening_rules(variant, options)
     _whole(rounds, "rounds", 1, MAX_ROUNDS)
@@ -184,7 +188,10 @@ def create_evening(
     field = "pairs" if format is Format.PAIRS else "players"
     size = rules.players_per_side if format is Format.PAIRS else 1
     table = rules.players // size
-    if not 2 * table <= len(entrants) <= MAX_ENTRANTS // size:
+    if len(entrants) * size > MAX_ENTRANTS:
+        message = T("An evening seats at most %(most)s players.", most=MAX_ENTRANTS)
+        raise Refused(Why.INVALID, message, {field: message})
+    if len(entrants) < 2 * table:
         message = T(
             "An evening of %(rules)s needs at least two tables: %(least)s %(what)s.",
             rules=T(rules.name),
@@ -238,8 +245,12 @@ def create_evening(
 
 def _side_name(players: Sequence[str]) -> str:
     """A table's side named after its players ("Ana & Boris"), short enough for a name."""
-    joined = " & ".join(players)
-    return joined if len(joined) <= MAX_NAME else joined[: MAX_NAME - 1] + "…"
+    joined = name = " & ".join(players)
+    # Shortened until ``check_name`` takes it: by letters, and as the roster folds them.
+    while len(name) > MAX_NAME or len(unicodedata.normalize("NFKC", name).casefold()) > 60:
+        joined = joined[:-1]
+        name = joined.rstrip() + "…"
+    return name
 
 
 def _seat_next(evening: Evening, token: str, device: str, rng: random.Random) -> EveningRound:
@@ -310,6 +321,16 @@ def _locked(evening_id: str, token: str | None) -> Evening:
     return found
 
 
+def _lock_games(round_: EveningRound) -> None:
+    """Lock the round's games (in id order, as every lock of several games is taken), so a
+    deal recorded meanwhile is either in what is read next or waits for this change; then
+    read them afresh."""
+    for table in sorted(round_.tables, key=lambda table: table.game_id):
+        lock_game(table.game_id)
+    for table in round_.tables:
+        db.session.expire(table.game)
+
+
 def start_round(
     evening_id: str, token: str | None, *, device: str = "", rng: random.Random | None = None
 ) -> EveningView:
@@ -351,6 +372,7 @@ def close_round(
         round_ = next((r for r in evening.played_rounds if r.number == number), None)
         if round_ is None:
             raise Refused(Why.NOT_FOUND, T("This evening has no round %(number)s.", number=number))
+        _lock_games(round_)
         for table in round_.tables:
             game = table.game
             sheet = sheet_of(game)
@@ -383,12 +405,19 @@ def swap(
     scorer links)."""
     with transaction():
         evening = _locked(evening_id, token)
-        current = view_of(evening)
         round_ = next((r for r in evening.played_rounds if r.number == number), None)
+        if round_ is not None:
+            _lock_games(round_)
+        current = view_of(evening)
         if round_ is None or round_ is not evening.played_rounds[-1]:
             raise Refused(
                 Why.CONFLICT if round_ is not None else Why.NOT_FOUND,
                 T("Seats can be swapped only in the round being played."),
+            )
+        if round_.closed_at is not None:
+            raise Refused(
+                Why.CONFLICT,
+                T("Round %(number)s was closed: its seats stay as they were.", number=number),
             )
         if len(names) != 2 or name_key(names[0]) == name_key(names[1]):
             message = T("Name two different players to swap.")
@@ -401,7 +430,7 @@ def swap(
             raise Refused(Why.INVALID, message, {"players": message})
         tables = {table for table, _side in where if table is not None}
         for table in viewed.tables:
-            if table.number in tables and table.deals:
+            if table.number in tables and (table.deals or table.finished):
                 raise Refused(
                     Why.CONFLICT,
                     T(

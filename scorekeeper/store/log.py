@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..rules.limits import MAX_DEVICE, MAX_ID, most_of
+from ..rules.limits import MAX_DEALS, MAX_DEVICE, MAX_ID, most_of
 from ..rules.scoring import INTEGER_FIELDS
 from ..rules.text import N_, T, Text
 from .errors import Refused, Why, check_moment, check_name
@@ -103,11 +103,19 @@ def _count(value: object, path: str, *, low: int = 1) -> int | None:
 
 
 def _state(value: object, sides: int, path: str) -> object:
-    """A deal as the log kept it, every figure checked as a deal's; or a rename."""
+    """A deal as the log kept it, every figure checked as a deal's; or a rename; or a game's
+    last deal (time called)."""
     if value is None:
         return None
     if not isinstance(value, dict):
         raise _refused(path, T("A deal's entries, or nothing."))
+    if set(value) == {"last_deal"}:  # time called, or its undo: the game's last deal
+        last = value["last_deal"]
+        if last is not None and (
+            isinstance(last, bool) or not isinstance(last, int) or not 0 <= last <= MAX_DEALS
+        ):
+            raise _refused(f"{path}.last_deal", T("From 0 to %(max)s, or nothing.", max=MAX_DEALS))
+        return {"last_deal": last}
     if "name" in value:
         return {
             "person": _count(value.get("person"), f"{path}.person"),

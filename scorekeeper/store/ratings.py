@@ -24,15 +24,21 @@ from sqlalchemy import func, select
 
 from ..rules.ratings import PlayedGame, RatedSide, Rating, rate
 from .db import db
-from .models import Game, Person, Player, Side
+from .models import Deal, Game, Person, Player, Side
 
 GAME = Game.__table__
+DEAL = Deal.__table__
 SIDE = Side.__table__
 PLAYER = Player.__table__
 PERSON = Person.__table__
 
-#: The games that count: finished, and not deleted.
-_RATED = (GAME.c.finished.is_(True), GAME.c.deleted_at.is_(None))
+#: The games that count: finished, not deleted, and played (a club table whose round was
+#: closed before its first deal is a draw nobody played).
+_RATED = (
+    GAME.c.finished.is_(True),
+    GAME.c.deleted_at.is_(None),
+    select(DEAL.c.id).where(DEAL.c.game_id == GAME.c.id).exists(),
+)
 
 _VERSION = select(
     func.count(GAME.c.id),

@@ -106,9 +106,15 @@ def _open_seats(evening: EveningView) -> list[str]:
     """Who may be swapped now: the players of the current round's tables with no deal
     yet, and those sitting out."""
     current = evening.current
-    if current is None or evening.finished:
+    if current is None or evening.finished or current.closed_at is not None:
         return []
-    names = [n for t in current.tables if not t.deals for side in t.sides for n in side.players]
+    names = [
+        n
+        for t in current.tables
+        if not t.deals and not t.finished
+        for side in t.sides
+        for n in side.players
+    ]
     names += [name for entrant in current.byes for name in entrant]
     return sorted(names, key=str.casefold)
 

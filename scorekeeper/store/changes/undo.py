@@ -24,7 +24,7 @@ from ..log import (
     entries_json,
     results_of,
 )
-from ..models import Change, Deal, DealResult, Game, Person, utcnow
+from ..models import Change, Deal, DealResult, EveningTable, Game, Person, utcnow
 from ..players import renamed
 from .checks import GAME_GONE, locked
 from .commit import Entry, commit_replayed, earlier, keyed, replayed
@@ -238,6 +238,12 @@ def restore_game(
     return _delete_or_restore(game_id, secret, device, request_key, deleting=False)
 
 
+def _at_an_evening(game_id: str) -> bool:
+    """Whether the game is a table of a club evening (RULES.md section 11)."""
+    found = select(EveningTable.id).where(EveningTable.game_id == game_id).limit(1)
+    return db.session.scalar(found) is not None
+
+
 def _delete_or_restore(
     game_id: str, secret: str | None, device: str, request_key: str | None, *, deleting: bool
 ) -> Changed:
@@ -250,6 +256,14 @@ def _delete_or_restore(
         before = earlier(game_id, key, kind)
         if before is not None:
             return Changed(sheet_of(game), before.id, repeated=True)
+        if deleting and _at_an_evening(game_id):
+            raise Refused(
+                Why.CONFLICT,
+                T(
+                    "This game is a table of a club evening and counts in its standings: "
+                    "correct its deals instead of deleting it."
+                ),
+            )
         if (game.deleted_at is not None) == deleting:
             raise Refused(
                 Why.CONFLICT,
