@@ -15,10 +15,11 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper.rules import PlayedGame, RatedSide, Ratings, rate
+from scorekeeper.store import db
 
 from .helpers.api import auth, get_game, result
 from .helpers.history import CASE_A, CASE_B, game, person_id, words
-from .helpers.queries import counted
+from .helpers.queries import counted, sent
 
 US_THEM = [("Us", ["Ana", "Boris"]), ("Them", ["Vera", "Goran"])]
 #: Two deals of case A make 2420: the side that has them wins at the target of 2000.
@@ -222,3 +223,20 @@ def test_ratings_pages_cost_the_same_queries_for_more_games(
             assert client.get("/players/ladder").status_code == 200
         assert len(statements) == 1, statements
     assert costs[0] == costs[1], costs
+
+
+def test_the_ratings_version_is_read_from_an_index_alone(
+    sqlite_client: FlaskClient,
+) -> None:
+    """The version every ratings page reads first touches no game's row (SQLite's plan):
+    a club with thousands of games pays an index range, not a table scan."""
+    app = sqlite_client.application
+    with sent(app) as statements:
+        assert sqlite_client.get("/players/ladder").status_code == 200
+    (version, parameters) = next((s, p) for s, p in statements if "max(game.updated_at)" in s)
+    with app.app_context(), db.engine.connect() as connection:
+        plan = [
+            row[-1]
+            for row in connection.exec_driver_sql(f"EXPLAIN QUERY PLAN {version}", parameters)
+        ]
+    assert plan == ["SEARCH game USING COVERING INDEX ix_game_rated (finished=?)"], plan

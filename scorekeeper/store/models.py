@@ -85,6 +85,20 @@ Index(
 )
 
 
+#: The listed games by finished and latest change: the ratings' version (``store.ratings``,
+#: the finished ones' count and latest change) is read from it alone, not from the games' rows.
+Index(
+    "ix_game_rated",
+    Game.finished,
+    Game.updated_at,
+    # Never anything but NULL here: SQLite reads the index alone only when it holds every
+    # column the statement names.
+    Game.deleted_at,
+    sqlite_where=Game.deleted_at.is_(None),
+    postgresql_where=Game.deleted_at.is_(None),
+)
+
+
 class Side(db.Model):  # type: ignore[name-defined]
     __tablename__ = "side"
     __table_args__ = (UniqueConstraint("game_id", "position"),)

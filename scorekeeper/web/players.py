@@ -95,7 +95,7 @@ def ladder() -> str:
     return render_template("players/ladder.html", ladder_part=part, start=NEWCOMER.shown)
 
 
-def _club(version: tuple[int, str, int]) -> ratings.Club:
+def _club(version: tuple[int, str]) -> ratings.Club:
     """The club's ratings, rated again only when the finished games changed (their
     ``version``): every player's page and the ladder read the same."""
     return cached(("ratings", *version), ratings.club)

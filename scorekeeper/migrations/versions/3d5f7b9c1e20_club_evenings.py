@@ -1,4 +1,5 @@
-"""club evenings: evenings, their players, rounds and tables; a game's last deal
+"""club evenings: evenings, their players, rounds and tables; a game's last deal; the
+ratings' version read from an index
 
 An evening's tables each play an ordinary game per round (RULES.md section 11). Such a game
 ends after its round's deals, or when the director calls time: ``game.last_deal``. Every
@@ -20,9 +21,17 @@ branch_labels = None
 depends_on = None
 
 
+#: The listed games: the finished ones' count and latest change are the ratings' version.
+LISTED = sa.text('deleted_at IS NULL')
+
+
 def upgrade():
     with op.batch_alter_table('game', schema=None) as batch_op:
         batch_op.add_column(sa.Column('last_deal', sa.Integer(), nullable=True))
+    op.create_index(
+        'ix_game_rated', 'game', ['finished', 'updated_at', 'deleted_at'], unique=False,
+        sqlite_where=LISTED, postgresql_where=LISTED,
+    )
     op.create_table(
         'evening',
         sa.Column('id', sa.String(length=32), nullable=False),
@@ -88,5 +97,6 @@ def downgrade():
     op.drop_index(op.f('ix_evening_player_person_id'), table_name='evening_player')
     op.drop_table('evening_player')
     op.drop_table('evening')
+    op.drop_index('ix_game_rated', table_name='game')
     with op.batch_alter_table('game', schema=None) as batch_op:
         batch_op.drop_column('last_deal')
