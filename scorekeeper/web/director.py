@@ -7,12 +7,9 @@ the cookie to decide which buttons to show and to derive each table's scorer lin
 
 from __future__ import annotations
 
-from functools import lru_cache
-
-from flask import abort, current_app, redirect, render_template, request, url_for
+from flask import abort, current_app, redirect, render_template, url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext
-from itsdangerous import BadSignature, URLSafeSerializer
 from markupsafe import Markup
 from werkzeug.wrappers import Response as BaseResponse
 
@@ -21,7 +18,7 @@ from ..store import evenings
 from ..store.games import Secured
 from . import bp
 from .evening_forms import DirectorJoinForm
-from .scorer import SCORER_COOKIE_AGE, name_this_phone
+from .scorer import keep_secret, name_this_phone, read_secret
 from .share import absolute
 
 #: The cookie that holds an evening's secret, scoped to that evening's pages.
@@ -33,21 +30,9 @@ NOT_DIRECTOR = lazy_gettext(
 )
 
 
-@lru_cache(maxsize=8)
-def _signer_for(key: str) -> URLSafeSerializer:
-    return URLSafeSerializer(key, salt="director-cookie")
-
-
 def director_token() -> str | None:
     """The evening secret this browser holds (the signed director cookie), if any."""
-    cookie = request.cookies.get(DIRECTOR_COOKIE)
-    if not cookie:
-        return None
-    try:
-        token = _signer_for(current_app.config["SECRET_KEY"]).loads(cookie)
-    except BadSignature:
-        return None
-    return token if isinstance(token, str) else None
+    return read_secret(DIRECTOR_COOKIE)
 
 
 def is_director(evening: Secured) -> bool:
@@ -68,17 +53,8 @@ def director_or_403(evening_id: str) -> str:
 
 def set_director_cookie(response: BaseResponse, evening_id: str, token: str) -> None:
     """Make this browser the evening's director: the secret in its cookie, sent to the
-    evening's pages only. The answer carries it (signed): no cache keeps it."""
-    response.headers["Cache-Control"] = "private, no-store"
-    response.set_cookie(
-        DIRECTOR_COOKIE,
-        _signer_for(current_app.config["SECRET_KEY"]).dumps(token),
-        max_age=SCORER_COOKIE_AGE,
-        path=url_for("web.evening", evening_id=evening_id),
-        httponly=True,
-        samesite="Lax",
-        secure=request.is_secure,
-    )
+    evening's pages only."""
+    keep_secret(response, DIRECTOR_COOKIE, token, url_for("web.evening", evening_id=evening_id))
 
 
 def no_store(html: str, status: int = 200) -> BaseResponse:

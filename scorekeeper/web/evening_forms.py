@@ -10,9 +10,9 @@ from wtforms import Field, RadioField, SelectChoice, SelectField, StringField, T
 from wtforms.validators import DataRequired, InputRequired, Length, Optional, ValidationError
 
 from ..rules import VARIANTS, Format, RuleSet
-from ..rules.limits import MAX_DEALS, MAX_DEVICE, MAX_ENTRANTS, MAX_MINUTES, MAX_ROUNDS, MAX_SECRET
+from ..rules.limits import MAX_DEALS, MAX_DEVICE, MAX_ENTRANTS, MAX_MINUTES, MAX_ROUNDS
 from .figures import FigureField
-from .forms import PageForm
+from .forms import JoinForm, PageForm, secret_field
 
 #: The rule sets an evening may be played by: those of partners (RULES.md section 11).
 EVENING_VARIANTS = tuple(v for v in VARIANTS.values() if v.partnerships)
@@ -134,19 +134,10 @@ class SwapForm(PageForm):
             raise ValidationError(_("Pick a player."))
 
 
-class DirectorJoinForm(PageForm):
-    """Direct the evening from this device: its secret, from the director's link or pasted."""
+class DirectorJoinForm(JoinForm):
+    """Direct the evening from this device: its secret, from the director's link or pasted
+    (and this phone's name, as a scorer's)."""
 
-    token = StringField(
-        _l("The evening's secret"),
-        validators=[
-            InputRequired(_l("Paste the secret from the director's link.")),
-            Length(max=MAX_SECRET),
-        ],
-        render_kw={"autocomplete": "off", "spellcheck": "false", "data-join-token": "1"},
-    )
-    device = StringField(
-        _l("This phone's name in the change log"),
-        validators=[Optional(), Length(max=MAX_DEVICE)],
-        render_kw={"autocomplete": "off", "maxlength": MAX_DEVICE},
+    token = secret_field(
+        _l("The evening's secret"), _l("Paste the secret from the director's link.")
     )

@@ -511,17 +511,19 @@ class NewGameForm(PageForm):
         return None
 
 
+def secret_field(label: str, missing: str) -> StringField:
+    """A secret from a link's fragment (app.js puts it in: ``data-join-token``) or pasted."""
+    return StringField(
+        label,
+        validators=[InputRequired(missing), Length(max=MAX_SECRET)],
+        render_kw={"autocomplete": "off", "spellcheck": "false", "data-join-token": "1"},
+    )
+
+
 class JoinForm(PageForm):
     """Keep score on this phone: the game's secret, from the scorer link or pasted."""
 
-    token = StringField(
-        _l("The game's secret"),
-        validators=[
-            InputRequired(_l("Paste the secret from the scorer link.")),
-            Length(max=MAX_SECRET),
-        ],
-        render_kw={"autocomplete": "off", "spellcheck": "false", "data-join-token": "1"},
-    )
+    token = secret_field(_l("The game's secret"), _l("Paste the secret from the scorer link."))
     device = StringField(
         _l("This phone's name in the change log"),
         validators=[Optional(), Length(max=MAX_DEVICE)],

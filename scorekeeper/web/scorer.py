@@ -46,26 +46,44 @@ NOT_SCORER = lazy_gettext(
 )
 
 
-def _signer() -> URLSafeSerializer:
-    return _signer_for(current_app.config["SECRET_KEY"])
+@lru_cache(maxsize=16)
+def _signer_for(key: str, cookie_name: str) -> URLSafeSerializer:
+    """Made once per key and cookie: making one serializes a test value (4 µs on every
+    sheet). Each cookie signs with a salt of its own (``scorer-cookie``, ...)."""
+    return URLSafeSerializer(key, salt=f"{cookie_name}-cookie")
 
 
-@lru_cache(maxsize=8)
-def _signer_for(key: str) -> URLSafeSerializer:
-    """Made once per key: making one serializes a test value (4 µs on every sheet)."""
-    return URLSafeSerializer(key, salt="scorer-cookie")
+def read_secret(cookie_name: str) -> str | None:
+    """The secret this browser holds in a signed secret cookie (a game's scorer cookie, an
+    evening's director cookie), if any."""
+    cookie = request.cookies.get(cookie_name)
+    if not cookie:
+        return None
+    try:
+        token = _signer_for(current_app.config["SECRET_KEY"], cookie_name).loads(cookie)
+    except BadSignature:
+        return None
+    return token if isinstance(token, str) else None
+
+
+def keep_secret(response: BaseResponse, cookie_name: str, token: str, path: str) -> None:
+    """Keep a secret in this browser for the pages under ``path``, signed. The answer
+    carries it: no cache keeps it."""
+    response.headers["Cache-Control"] = "private, no-store"
+    response.set_cookie(
+        cookie_name,
+        _signer_for(current_app.config["SECRET_KEY"], cookie_name).dumps(token),
+        max_age=SCORER_COOKIE_AGE,
+        path=path,
+        httponly=True,
+        samesite="Lax",
+        secure=request.is_secure,
+    )
 
 
 def scorer_token() -> str | None:
     """The game secret this browser holds (the signed scorer cookie), if any."""
-    cookie = request.cookies.get(SCORER_COOKIE)
-    if not cookie:
-        return None
-    try:
-        token = _signer().loads(cookie)
-    except BadSignature:
-        return None
-    return token if isinstance(token, str) else None
+    return read_secret(SCORER_COOKIE)
 
 
 def can_score(game: Secured) -> bool:
@@ -116,19 +134,9 @@ def scored_games() -> list[str]:
 
 
 def set_scorer_cookie(response: BaseResponse, game_id: str, token: str) -> None:
-    """Make this phone the game's scorer: the secret in its cookie, for the game's pages.
-    The answer carries the secret (signed): no cache keeps it."""
+    """Make this phone the game's scorer: the secret in its cookie, for the game's pages."""
     note_scoring(game_id)
-    response.headers["Cache-Control"] = "private, no-store"
-    response.set_cookie(
-        SCORER_COOKIE,
-        _signer().dumps(token),
-        max_age=SCORER_COOKIE_AGE,
-        path=url_for("web.sheet", game_id=game_id),
-        httponly=True,
-        samesite="Lax",
-        secure=request.is_secure,
-    )
+    keep_secret(response, SCORER_COOKIE, token, url_for("web.sheet", game_id=game_id))
 
 
 #: The label this phone picked for the change log ("Ana's phone"), in its session.
