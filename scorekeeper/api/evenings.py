@@ -8,7 +8,7 @@ from flask import Response, jsonify, url_for
 
 from ..extensions import creates_game
 from ..rules import Format
-from ..store import evenings
+from ..store import changes, evenings
 from ..store.evenings import EveningView, RoundView, TableView
 from . import BODY, TOKEN, ApiError, answers, bearer, bp, device, schemas, spec
 
@@ -107,7 +107,7 @@ def new_evening(json: schemas.NewEvening) -> tuple[Response, int]:
         )
     if entrants is None or (fmt is Format.INDIVIDUAL and json.players is None):
         raise ApiError(422, f"{given} is required.", {given: "Required."})
-    evening, token = evenings.create_evening(
+    evening, token = changes.create_evening(
         json.name,
         json.variant,
         json.options or {},
@@ -158,14 +158,14 @@ def _answer(found: EveningView, status: int) -> tuple[Response, int]:
 def start_round(evening_id: str) -> tuple[Response, int]:
     """Seat and start the next round (director); 409 while a table of the current round
     plays on, or after the last round."""
-    return _answer(evenings.start_round(evening_id, bearer(), device=device()), 201)
+    return _answer(changes.start_round(evening_id, bearer(), device=device()), 201)
 
 
 @bp.post("/evenings/<evening_id>/rounds/<int:number>/close")
 @spec.validate(resp=answers(200, 403, 404), security=TOKEN, skip_validation=True)
 def close_round(evening_id: str, number: int) -> tuple[Response, int]:
     """Time is called (director): every game of round ``number`` ends as it stands."""
-    return _answer(evenings.close_round(evening_id, number, bearer(), device=device()), 200)
+    return _answer(changes.close_round(evening_id, number, bearer(), device=device()), 200)
 
 
 @bp.post("/evenings/<evening_id>/rounds/<int:number>/swap")
@@ -173,4 +173,4 @@ def close_round(evening_id: str, number: int) -> tuple[Response, int]:
 def swap(evening_id: str, number: int, json: schemas.Swap) -> tuple[Response, int]:
     """Swap two players (or their pairs) between tables before either table's first deal
     (director); their tables get new games, and so new scorer links."""
-    return _answer(evenings.swap(evening_id, number, json.players, bearer(), device=device()), 200)
+    return _answer(changes.swap(evening_id, number, json.players, bearer(), device=device()), 200)

@@ -37,11 +37,17 @@ from ..rules.limits import (
 )
 from ..rules.scoring import INTEGER_FIELDS
 from ..rules.text import Text
-from .changes import check_first_dealer, check_start, keep_records, table_rules
+from .changes import (
+    check_first_dealer,
+    check_start,
+    evening_rules,
+    keep_records,
+    table_rules,
+)
 from .changes.commit import fingerprint
 from .db import db, transaction
 from .errors import Refused, Why, check_moment, check_name, is_request_key
-from .evenings import evening_rules, view_of
+from .evenings import view_of
 from .games import GAME_ID, Sheet, sheet_of, side_results
 from .history import every_game
 from .log import (

@@ -1,7 +1,6 @@
-"""Club evenings (RULES.md section 11): created, seated round by round, closed, and read.
+"""Reading club evenings (RULES.md section 11); their commands are ``changes.evenings``.
 
-Each table's round is an ordinary game, made by the same steps as any new game and changed
-through the same door (``changes``). The evening keeps only who is present, which games
+Each table's round is an ordinary game. The evening keeps only who is present, which games
 make each round and who sat out; its standings and the next seating come from the rules
 engine (``rules.evening``), fed with its games as they stand.
 
@@ -15,10 +14,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
-import random
-import secrets
-import unicodedata
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -28,29 +24,17 @@ from sqlalchemy.orm import selectinload
 from ..rules import (
     VARIANTS,
     Entrant,
-    EveningError,
     Format,
     RoundResult,
     RuleSet,
     SideTotal,
     Standing,
     TableResult,
-    seat_round,
     standings,
 )
-from ..rules.limits import MAX_DEALS, MAX_ENTRANTS, MAX_MINUTES, MAX_NAME, MAX_ROUNDS
-from ..rules.text import T
-from .changes.commit import Entry, commit_replayed
-from .changes.new_game import SideSpec, creating, new_game, table_rules
-from .db import db, transaction
-from .errors import Refused, Why, check_name
-from .games import GAME_ID, Secured, hash_token, lock_game, rules_of, sheet_of
-from .log import CREATED, TIME_CALLED
-from .models import Evening, EveningPlayer, EveningRound, EveningTable, Game, Side, utcnow
-from .players import name_key, person_for
-
-NO_EVENING = T("There is no such evening.")
-NOT_DIRECTOR = T("Only the evening's director can do this (the director's link holds the secret).")
+from .db import db
+from .games import GAME_ID, Secured, hash_token, rules_of
+from .models import Evening, EveningPlayer, EveningRound, EveningTable, Game, Side
 
 
 def table_token(director_token: str, game_id: str) -> str:
@@ -128,181 +112,12 @@ class EveningView:
         return len(self.played) < self.rounds and (current is None or current.finished)
 
 
-def _whole(value: int | None, path: str, low: int, high: int) -> int:
-    if value is None or isinstance(value, bool) or not low <= value <= high:
-        raise Refused(
-            Why.INVALID,
-            T(
-                "%(field)s is a whole number from %(low)s to %(high)s.",
-                field=path,
-                low=low,
-                high=high,
-            ),
-            {path: T("A whole number from %(low)s to %(high)s.", low=low, high=high)},
-        )
-    return value
-
-
-def _sides(variant: str) -> int:
+def usual_sides(variant: str) -> int:
     """The sides of a rule set's usual table (``classic-6x3``: three)."""
     return VARIANTS[variant].sides if variant in VARIANTS else 2
 
 
-def evening_rules(variant: str, options: Mapping[str, object]) -> RuleSet:
-    """The evening's rule set at its usual table; refused unless partners play it."""
-    rules = table_rules(variant, _sides(variant), options)
-    if not rules.partnerships:
-        message = T(
-            "A club evening needs a partnership rule set; %(rules)s is played alone.",
-            rules=T(rules.name),
-        )
-        raise Refused(Why.INVALID, message, {"variant": message})
-    return rules
-
-
-def create_evening(
-    name: str,
-    variant: str,
-    options: Mapping[str, object],
-    format: Format,
-    entrants: Sequence[Sequence[str]],
-    rounds: int,
-    deals_per_round: int,
-    minutes_per_round: int | None,
-    *,
-    device: str = "",
-    rng: random.Random | None = None,
-) -> tuple[EveningView, str]:
-    """A new evening, its players on the roster and its first round seated by lot; returns
-    it with the director's secret (shown once, stored hashed). ``entrants`` are the pairs
-    (``Format.PAIRS``) or each player alone."""
-    if not name.strip():
-        message = T("An evening needs a name.")
-        raise Refused(Why.INVALID, message, {"name": message})
-    title = check_name(name, "name", side=True)
-    rules = evening_rules(variant, options)
-    _whole(rounds, "rounds", 1, MAX_ROUNDS)
-    _whole(deals_per_round, "deals_per_round", 1, MAX_DEALS)
-    if minutes_per_round is not None:
-        _whole(minutes_per_round, "minutes_per_round", 1, MAX_MINUTES)
-    field = "pairs" if format is Format.PAIRS else "players"
-    size = rules.players_per_side if format is Format.PAIRS else 1
-    table = rules.players // size
-    if len(entrants) * size > MAX_ENTRANTS:
-        message = T("An evening seats at most %(most)s players.", most=MAX_ENTRANTS)
-        raise Refused(Why.INVALID, message, {field: message})
-    if len(entrants) < 2 * table:
-        message = T(
-            "An evening of %(rules)s needs at least two tables: %(least)s %(what)s.",
-            rules=T(rules.name),
-            least=2 * table,
-            what=T("pairs") if format is Format.PAIRS else T("players"),
-        )
-        raise Refused(Why.INVALID, message, {field: message})
-    for index, entrant in enumerate(entrants):
-        if len(entrant) != size:
-            message = T(
-                "Each pair of %(rules)s has %(count)s players.", rules=T(rules.name), count=size
-            )
-            raise Refused(Why.INVALID, message, {f"{field}.{index}": message})
-    token = secrets.token_urlsafe(24)
-
-    def make() -> str:
-        evening = Evening(
-            id=secrets.token_urlsafe(12),
-            token_hash=hash_token(token),
-            name=title,
-            variant=variant,
-            options=dict(options),
-            format=format.value,
-            rounds=rounds,
-            deals_per_round=deals_per_round,
-            minutes_per_round=minutes_per_round,
-        )
-        seen: dict[str, str] = {}
-        for number, entrant in enumerate(entrants):
-            for position, typed in enumerate(entrant):
-                path = f"{field}.{number}" + (f".{position}" if format is Format.PAIRS else "")
-                player = check_name(typed, path, side=False)
-                key = name_key(player)
-                if key in seen:
-                    message = T("%(name)s is named twice.", name=player)
-                    raise Refused(Why.INVALID, message, {path: message})
-                seen[key] = path
-                evening.players.append(
-                    EveningPlayer(entrant=number, position=position, person=person_for(player))
-                )
-        db.session.add(evening)
-        db.session.flush()
-        _seat_next(evening, token, device, rng or random.Random(secrets.randbits(64)))
-        return evening.id
-
-    evening_id = creating(make)
-    found = view(evening_id)
-    assert found is not None
-    return found, token
-
-
-def _side_name(players: Sequence[str]) -> str:
-    """A table's side named after its players ("Ana & Boris"), short enough for a name."""
-    joined = name = " & ".join(players)
-    # Shortened until ``check_name`` takes it: by letters, and as the roster folds them.
-    while len(name) > MAX_NAME or len(unicodedata.normalize("NFKC", name).casefold()) > 60:
-        joined = joined[:-1]
-        name = joined.rstrip() + "…"
-    return name
-
-
-def _seat_next(evening: Evening, token: str, device: str, rng: random.Random) -> EveningRound:
-    """Seat the evening's next round: its tables' games made and its byes kept."""
-    rules = evening_rules(evening.variant, evening.options)
-    current = view_of(evening)
-    try:
-        seating = seat_round(
-            rules,
-            current.format,
-            current.entrants,
-            [_result(round_) for round_ in current.played],
-            rng,
-        )
-    except EveningError as error:  # the checks above keep every evening seatable
-        raise Refused(
-            Why.CONFLICT, T("This evening cannot be seated: %(why)s", why=str(error))
-        ) from None
-    number = len(evening.played_rounds) + 1
-    round_ = EveningRound(
-        number=number,
-        started_at=utcnow(),
-        byes=[current.entrants.index(entrant) for entrant in seating.byes],
-    )
-    evening.played_rounds.append(round_)
-    for table_number, table in enumerate(seating.tables, start=1):
-        game = _table_game(evening, rules, table.sides, rng, token, device)
-        round_.tables.append(EveningTable(number=table_number, game_id=game.id))
-    evening.version += 1
-    db.session.flush()
-    return round_
-
-
-def _table_game(
-    evening: Evening,
-    rules: RuleSet,
-    sides: Sequence[Sequence[str]],
-    rng: random.Random,
-    token: str,
-    device: str,
-) -> Game:
-    """A table's game: the evening's rules, the seated sides, a dealer by lot, the round's
-    length, and the scorer secret derived from the director's."""
-    specs = [SideSpec(name=_side_name(players), players=list(players)) for players in sides]
-    game, _secret = new_game(evening.variant, specs, evening.options, rng.randrange(rules.players))
-    game.token_hash = hash_token(table_token(token, game.id))
-    game.last_deal = evening.deals_per_round
-    commit_replayed(sheet_of(game), Entry(CREATED), device=device, key=None, at=game.created_at)
-    return game
-
-
-def _result(round_: RoundView) -> RoundResult:
+def result_of(round_: RoundView) -> RoundResult:
     """A round as the rules engine ranks it: its finished tables, and its byes."""
     return RoundResult(
         tables=tuple(TableResult(table.sides) for table in round_.tables if table.finished),
@@ -310,184 +125,7 @@ def _result(round_: RoundView) -> RoundResult:
     )
 
 
-def _locked(evening_id: str, token: str | None) -> Evening:
-    """The evening, its row locked until the transaction ends, once the director's secret
-    is checked."""
-    found = _load(evening_id, lock=True)
-    if found is None:
-        raise Refused(Why.NOT_FOUND, NO_EVENING)
-    if not director_matches(found, token):
-        raise Refused(Why.FORBIDDEN, NOT_DIRECTOR)
-    return found
-
-
-def _lock_games(round_: EveningRound) -> None:
-    """Lock the round's games (in id order, as every lock of several games is taken), so a
-    deal recorded meanwhile is either in what is read next or waits for this change; then
-    read them afresh."""
-    for table in sorted(round_.tables, key=lambda table: table.game_id):
-        lock_game(table.game_id)
-    for table in round_.tables:
-        db.session.expire(table.game)
-
-
-def start_round(
-    evening_id: str, token: str | None, *, device: str = "", rng: random.Random | None = None
-) -> EveningView:
-    """Seat and start the next round (RULES.md section 11); refused while a table of the
-    current round plays on, or after the last round."""
-    with transaction():
-        evening = _locked(evening_id, token)
-        current = view_of(evening)
-        if len(current.played) >= current.rounds:
-            raise Refused(
-                Why.CONFLICT,
-                T("All %(rounds)s rounds of this evening were played.", rounds=current.rounds),
-            )
-        if not current.may_start_round:
-            playing = [str(t.number) for t in current.played[-1].tables if not t.finished]
-            raise Refused(
-                Why.CONFLICT,
-                T(
-                    "Round %(number)s is still being played at table(s) %(tables)s: wait for "
-                    "their last deal, or close the round.",
-                    number=len(current.played),
-                    tables=", ".join(playing),
-                ),
-            )
-        _seat_next(evening, token or "", device, rng or random.Random(secrets.randbits(64)))
-    found = view(evening_id)
-    assert found is not None
-    return found
-
-
-def close_round(
-    evening_id: str, number: int, token: str | None, *, device: str = ""
-) -> EveningView:
-    """Time is called: every game of round ``number`` still playing ends after the deals
-    played (``Game.last_deal``), through the change log, so each table's scorer can
-    undo it. Closing a finished round changes nothing."""
-    with transaction():
-        evening = _locked(evening_id, token)
-        round_ = next((r for r in evening.played_rounds if r.number == number), None)
-        if round_ is None:
-            raise Refused(Why.NOT_FOUND, T("This evening has no round %(number)s.", number=number))
-        _lock_games(round_)
-        for table in round_.tables:
-            game = table.game
-            sheet = sheet_of(game)
-            if sheet.state.finished:
-                continue
-            before = game.last_deal
-            game.last_deal = len(game.deals)
-            commit_replayed(
-                sheet_of(game),
-                Entry(
-                    TIME_CALLED, before={"last_deal": before}, after={"last_deal": game.last_deal}
-                ),
-                device=device,
-                key=None,
-            )
-        if round_.closed_at is None:
-            round_.closed_at = utcnow()
-        evening.version += 1
-    found = view(evening_id)
-    assert found is not None
-    return found
-
-
-def swap(
-    evening_id: str, number: int, names: Sequence[str], token: str | None, *, device: str = ""
-) -> EveningView:
-    """Swap two players (an individual evening) or the pairs of two players (a pairs
-    evening) between two tables of round ``number``, or between a table and the byes, before
-    either table has a deal: their games are made again with the new seats (and new
-    scorer links)."""
-    with transaction():
-        evening = _locked(evening_id, token)
-        round_ = next((r for r in evening.played_rounds if r.number == number), None)
-        if round_ is not None:
-            _lock_games(round_)
-        current = view_of(evening)
-        if round_ is None or round_ is not evening.played_rounds[-1]:
-            raise Refused(
-                Why.CONFLICT if round_ is not None else Why.NOT_FOUND,
-                T("Seats can be swapped only in the round being played."),
-            )
-        if round_.closed_at is not None:
-            raise Refused(
-                Why.CONFLICT,
-                T("Round %(number)s was closed: its seats stay as they were.", number=number),
-            )
-        if len(names) != 2 or name_key(names[0]) == name_key(names[1]):
-            message = T("Name two different players to swap.")
-            raise Refused(Why.INVALID, message, {"players": message})
-        units = [_unit_of(current, name, f"players.{i}") for i, name in enumerate(names)]
-        viewed = current.played[-1]
-        where = [_place_of(viewed, unit) for unit in units]
-        if where[0] == where[1]:
-            message = T("These two sit together already: swapping them changes nothing.")
-            raise Refused(Why.INVALID, message, {"players": message})
-        tables = {table for table, _side in where if table is not None}
-        for table in viewed.tables:
-            if table.number in tables and (table.deals or table.finished):
-                raise Refused(
-                    Why.CONFLICT,
-                    T(
-                        "Table %(table)s has played a deal: seats can be swapped only "
-                        "before a table's first deal.",
-                        table=table.number,
-                    ),
-                )
-        # Each unit's players take the other's places, name for name.
-        first, second = units
-        moved = {**dict(zip(first, second, strict=True)), **dict(zip(second, first, strict=True))}
-        seats = {
-            t.number: [[moved.get(n, n) for n in side.players] for side in t.sides]
-            for t in viewed.tables
-        }
-        byes = [tuple(moved.get(n, n) for n in entrant) for entrant in viewed.byes]
-        rules = evening_rules(evening.variant, evening.options)
-        rng = random.Random(secrets.randbits(64))
-        for table in round_.tables:
-            if table.number in tables:
-                old = table.game
-                table.game = _table_game(
-                    evening, rules, seats[table.number], rng, token or "", device
-                )
-                db.session.flush()
-                db.session.delete(old)
-        round_.byes = [current.entrants.index(entrant) for entrant in byes]
-        evening.version += 1
-    found = view(evening_id)
-    assert found is not None
-    return found
-
-
-def _unit_of(current: EveningView, typed: str, path: str) -> Entrant:
-    """Who moves when ``typed`` is swapped: the player, or their pair."""
-    key = name_key(typed)
-    for entrant in current.entrants:
-        for name in entrant:
-            if name_key(name) == key:
-                return entrant
-    message = T("%(name)s is not playing this evening.", name=typed)
-    raise Refused(Why.INVALID, message, {path: message})
-
-
-def _place_of(round_: RoundView, unit: Entrant) -> tuple[int | None, int | None]:
-    """The table and side where ``unit`` sits this round (None, None: sitting out)."""
-    for table in round_.tables:
-        for index, side in enumerate(table.sides):
-            if set(unit) <= set(side.players):
-                return table.number, index
-    return None, None
-
-
-# --- reading ------------------------------------------------------------------------------
-
-
-def _load(evening_id: str, *, lock: bool = False) -> Evening | None:
+def load(evening_id: str, *, lock: bool = False) -> Evening | None:
     """The evening with its players, rounds, tables and their games' sides, in a fixed
     number of queries; with ``lock``, its row locked until the transaction ends."""
     if not GAME_ID.fullmatch(evening_id):
@@ -509,7 +147,7 @@ def _load(evening_id: str, *, lock: bool = False) -> Evening | None:
 
 def view(evening_id: str) -> EveningView | None:
     """The evening with its rounds, tables and standings, or None."""
-    evening = _load(evening_id)
+    evening = load(evening_id)
     return None if evening is None else view_of(evening)
 
 
@@ -555,7 +193,7 @@ def view_of(evening: Evening) -> EveningView:
         name=evening.name,
         variant=evening.variant,
         options=dict(evening.options or {}),
-        rules=rules_of(evening.variant, _sides(evening.variant), evening.options),
+        rules=rules_of(evening.variant, usual_sides(evening.variant), evening.options),
         format=fmt,
         rounds=evening.rounds,
         deals_per_round=evening.deals_per_round,
@@ -565,7 +203,7 @@ def view_of(evening: Evening) -> EveningView:
         token_hash=evening.token_hash,
         entrants=ranked,
         played=tuple(played),
-        standings=standings(fmt, ranked, [_result(r) for r in played]),
+        standings=standings(fmt, ranked, [result_of(r) for r in played]),
     )
 
 

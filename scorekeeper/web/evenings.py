@@ -13,7 +13,7 @@ from ..codes import svg
 from ..extensions import creates_game, htmx
 from ..i18n import current_language, render_text
 from ..rules import seating
-from ..store import evenings, players
+from ..store import changes, evenings, players
 from ..store.errors import Refused, Why
 from ..store.evenings import EveningView, Seated, TableView
 from . import bp
@@ -41,7 +41,7 @@ def new_evening() -> str | BaseResponse | tuple[str, int]:
         name_this_phone(form.device.data)
         entrants, lines = form.entrants()
         try:
-            evening, token = evenings.create_evening(
+            evening, token = changes.create_evening(
                 form.name.data or "",
                 form.variant.data or "",
                 {},
@@ -205,7 +205,7 @@ def _refused(evening_id: str, refusal: Refused) -> BaseResponse:
 def start_round(evening_id: str) -> BaseResponse:
     """Seat and start the next round (the director's button)."""
     try:
-        found = evenings.start_round(evening_id, director_token(), device=device_label())
+        found = changes.start_round(evening_id, director_token(), device=device_label())
     except Refused as refusal:
         return _refused(evening_id, refusal)
     flash(_("Round %(number)s is seated.", number=len(found.played)), "saved")
@@ -224,7 +224,7 @@ def close_round(evening_id: str, number: int) -> str | BaseResponse:
             abort(404)
         return no_store(render_template("evenings/close.html", evening=found, round=round_))
     try:
-        evenings.close_round(evening_id, number, director_token(), device=device_label())
+        changes.close_round(evening_id, number, director_token(), device=device_label())
     except Refused as refusal:
         return _refused(evening_id, refusal)
     flash(_("Round %(number)s is closed.", number=number), "saved")
@@ -241,7 +241,7 @@ def swap_seats(evening_id: str, number: int) -> BaseResponse:
         return _page(found, True, 422, swap=form)
     names = [form.first.data or "", form.second.data or ""]
     try:
-        evenings.swap(evening_id, number, names, director_token(), device=device_label())
+        changes.swap(evening_id, number, names, director_token(), device=device_label())
     except Refused as refusal:
         if refusal.why is not Why.INVALID:
             return _refused(evening_id, refusal)

@@ -8,13 +8,14 @@ problem; then it writes the change and ends in the one shared commit step
 written, the request's key remembered. The deal page, the API and import all call these.
 
 One module per kind of change: ``new_game``, ``deals`` (record, edit, delete), ``undo``
-(undo, delete and restore a game) and ``imports``.
+(undo, delete and restore a game), ``imports`` and ``evenings`` (a club evening's rounds).
 """
 
 from ..log import MAX_DEVICE
 from .checks import GAME_GONE, GAME_OVER, NO_GAME
 from .commit import keep_records
 from .deals import Changed, Edited, Recorded, delete_deal, edit_deal, record_deal
+from .evenings import close_round, create_evening, evening_rules, start_round, swap
 from .imports import Claimed, import_game
 from .new_game import (
     SideSpec,
@@ -38,14 +39,19 @@ __all__ = [
     "Undone",
     "check_first_dealer",
     "check_start",
+    "close_round",
+    "create_evening",
     "create_game",
     "delete_deal",
     "delete_game",
     "edit_deal",
+    "evening_rules",
     "import_game",
     "keep_records",
     "record_deal",
     "restore_game",
+    "start_round",
+    "swap",
     "table_rules",
     "undo_change",
 ]
