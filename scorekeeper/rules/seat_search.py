@@ -133,6 +133,10 @@ class _Search:
         self.budget = budget
         self.best: tuple[tuple[int, ...], tuple[Table, ...]] = ((), ())
         self.best_cost = -1  # nothing found yet
+        #: The cost of the seating in standings order while it is the best kept: it is only
+        #: the fallback of a spent budget, so the search's own seating replaces it at an
+        #: equal cost (rule 4 decides between equal costs), and ``best_cost`` is one more.
+        self.fallback: int | None = None
         self.floor: dict[tuple[int, ...], int] = {}
         self.byes: tuple[int, ...] = ()
         self.spent = 0
@@ -148,7 +152,7 @@ class _Search:
 
     def keep(self, byes: tuple[int, ...], tables: tuple[Table, ...], cost: int) -> None:
         if not self.beaten(cost):
-            self.best, self.best_cost = (byes, tables), cost
+            self.best, self.best_cost, self.fallback = (byes, tables), cost, None
 
     def tables(self, remaining: tuple[int, ...], seated: tuple[Table, ...], cost: int) -> None:
         """Seat the units of ``remaining`` table by table, after ``seated``."""
@@ -228,15 +232,15 @@ class _Search:
             if self.best_cost < 0:
                 # The seating in standings order: a seating at once, should the budget run out.
                 tables = in_order(playing, self.shape)
-                self.keep(byes, tables, sum(weight(table_cost(t, self.history)) for t in tables))
+                cost = sum(weight(table_cost(t, self.history)) for t in tables)
+                self.best, self.best_cost, self.fallback = (byes, tables), cost + 1, cost
             self.byes = byes
             self.tables(playing, (), 0)
             if self.done:
                 break
         byes, tables = self.best
-        return Found(
-            byes, normal(tables), divmod(self.best_cost, PARTNER), exact=self.spent <= self.budget
-        )
+        cost = self.best_cost if self.fallback is None else self.fallback
+        return Found(byes, normal(tables), divmod(cost, PARTNER), exact=self.spent <= self.budget)
 
 
 def normal(tables: Sequence[Table]) -> tuple[Table, ...]:
