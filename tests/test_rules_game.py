@@ -211,6 +211,12 @@ def test_seating_three_sides_of_two() -> None:
     )
 
 
+def test_seating_takes_only_the_players_each_side_has() -> None:
+    """A side with fewer players is skipped once it has none left: no seat is invented."""
+    assert seating([2, 1]) == (A1, B1, A2)
+    assert seating([1, 2]) == (A1, B1, B2)
+
+
 @pytest.mark.parametrize("sides", [[2, 2], [3, 3], [2, 2, 2]])
 def test_partners_never_sit_side_by_side(sides: list[int]) -> None:
     """Section 2/3: neighbours around the table (wrapping round) are never partners."""
