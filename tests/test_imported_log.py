@@ -14,6 +14,8 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from .helpers.api import (
     CASE_A,
@@ -127,6 +129,66 @@ def _duplicate_ids(document: Json) -> str:
     return "changes.2.id"
 
 
+def forged(state: Json, side: int = 0, **figures: int) -> None:
+    """Figures a deal never had, written into a logged deal (``before`` or ``after``)."""
+    state["results"][side].update(figures)
+
+
+def _edit_from_figures_never_had(document: Json) -> str:
+    """The tester's case: an edit whose ``before`` is a deal of meld 4000 and 5 canastas."""
+    index = entry(document, "deal-edited")
+    forged(document["changes"][index]["before"], meld_points=4000, natural_canastas=5)
+    return f"changes.{index}.before"
+
+
+def _edit_to_figures_never_had(document: Json) -> str:
+    """Deal 1's edit is its last change: the deal carried is not what it made."""
+    index = entry(document, "deal-edited")
+    forged(document["changes"][index]["after"], 1, meld_points=4000)
+    return f"changes.{index}.after"
+
+
+def _recorded_figures_never_had(document: Json) -> str:
+    """Deal 1 recorded with other figures: its edit then starts from a deal it did not have."""
+    forged(document["changes"][entry(document, "deal-recorded", 1)]["after"], hand_points=0)
+    return f"changes.{entry(document, 'deal-edited')}.before"
+
+
+def _deleted_deal_never_had(document: Json) -> str:
+    index = entry(document, "deal-deleted", 3)
+    forged(document["changes"][index]["before"], red_threes=4)
+    return f"changes.{index}.before"
+
+
+def _undo_that_does_not_reverse(document: Json) -> str:
+    """The undo that brought deal 2 back brings back other figures than its deletion took."""
+    log = document["changes"]
+    deletion = log[entry(document, "deal-deleted", 2)]["id"]
+    index = next(i for i, change in enumerate(log) if change["undoes"] == deletion)
+    forged(log[index]["after"], meld_points=4000)
+    return f"changes.{index}.after"
+
+
+def _creation_with_a_deal(document: Json) -> str:
+    document["changes"][0]["after"] = copy.deepcopy(document["changes"][1]["after"])
+    return "changes.0.after"
+
+
+def _time_called_at_a_length_never_had(document: Json) -> str:
+    """Time called, the game ending after deal 2: yet the document's game plays on."""
+    log = document["changes"]
+    log.append(
+        {
+            "id": max(change["id"] for change in log) + 1,
+            "kind": "time-called",
+            "at": log[-1]["at"],
+            "before": {"last_deal": None},
+            "after": {"last_deal": 2},
+        }
+    )
+    return f"changes.{len(log) - 1}.after"
+
+
 BAD_LOGS: dict[str, Callable[[Json], str]] = {
     "an entry naming a deal that does not exist": _unknown_deal,
     "a deal at a number it did not have": _deal_at_another_number,
@@ -138,6 +200,13 @@ BAD_LOGS: dict[str, Callable[[Json], str]] = {
     "two creations": _two_creations,
     "no creation": _no_creation,
     "two changes with one id": _duplicate_ids,
+    "an edit from figures the deal never had": _edit_from_figures_never_had,
+    "an edit to figures the deal does not have": _edit_to_figures_never_had,
+    "a deal recorded with figures it never had": _recorded_figures_never_had,
+    "a deletion of figures the deal never had": _deleted_deal_never_had,
+    "an undo that does not put back what its change took": _undo_that_does_not_reverse,
+    "a game's creation carrying a deal": _creation_with_a_deal,
+    "time called at a length the game does not have": _time_called_at_a_length_never_had,
 }
 
 
@@ -192,3 +261,94 @@ def test_restore_refuses_a_log_that_disagrees_with_its_deals(
     assert "Nothing was changed." in done.output and "Traceback" not in done.output
     assert f"games.0 (game {game_id}), {field}:" in done.output, done.output
     assert counts(app) == before and get_game(client, game_id) == game
+
+
+def test_an_edit_from_figures_the_game_never_had_is_refused_naming_it(
+    app: Flask, client: FlaskClient
+) -> None:
+    """The tester's export: its edit says deal 1 was meld 4000 and 5 canastas before it.
+    Imported, undoing that edit would have written those figures into the game."""
+    document = export_of(client, played(client))
+    index = entry(document, "deal-edited")
+    forged(document["changes"][index]["before"], meld_points=4000, natural_canastas=5)
+    before = counts(app)
+    response = client.post("/api/games/import", json=document)
+    body = assert_error(response, 422, f"changes.{index}.before")
+    assert f"changes.{index}" in body["error"] and "deal 1 edited" in body["error"], body
+    assert "4000" in body["fields"][f"changes.{index}.before"], body
+    assert counts(app) == before
+    # In Russian too: the store's refusal is worded where it is shown.
+    russian = client.post(
+        "/api/games/import", json=document, headers={"Accept-Language": "ru"}
+    ).get_json()
+    assert f"changes.{index}" in russian["error"] and "4000" in russian["error"]
+    assert "disagrees" not in russian["error"] and "had" not in russian["error"], russian
+
+
+def test_an_honest_log_imports_and_its_changes_undo_there(client: FlaskClient) -> None:
+    """Edits, deletions, undos and an undo undone, exported and imported: the copy's
+    log is the same, and undoing its edit there puts back the figures it had here."""
+    game_id = played(client)
+    document = export_of(client, game_id)
+    response = client.post("/api/games/import", json=document)
+    assert response.status_code == 201, response.get_json()
+    copy_id, copy_token = response.get_json()["id"], response.get_json()["token"]
+    shape = ("kind", "deal", "undone", "before", "after")
+    assert [[c[k] for k in shape] for c in changes(client, copy_id)] == [
+        [c[k] for k in shape] for c in changes(client, game_id)
+    ]
+    edit = next(c for c in changes(client, copy_id) if c["kind"] == "deal-edited")
+    game = undo(client, copy_id, copy_token, edit["id"]).get_json()["game"]
+    assert game["deals"][0]["results"][0]["meld_points"] == CASE_A["meld_points"]
+    # And the copy exports and imports again.
+    again = client.post("/api/games/import", json=export_of(client, copy_id))
+    assert again.status_code == 201, again.get_json()
+
+
+#: A step of a game through the API: record one of these deals, edit or delete deal n
+#: (counted from the end, modulo the deals there), or undo the change n (newest first).
+PAIRS = ((CASE_A, CASE_B), (CASE_E, CASE_C), (CASE_B, CASE_E))
+STEPS = st.one_of(
+    st.tuples(st.just("record"), st.integers(0, len(PAIRS) - 1)),
+    st.tuples(st.just("edit"), st.integers(0, 30), st.integers(0, len(PAIRS) - 1)),
+    st.tuples(st.just("delete"), st.integers(0, 30)),
+    st.tuples(st.just("undo"), st.integers(0, 30)),
+)
+
+
+def _play(client: FlaskClient, game_id: str, token: str, step: tuple[Any, ...]) -> None:
+    deals = len(get_game(client, game_id)["deals"])
+    if step[0] == "record":
+        response = post_deal(client, game_id, token, *PAIRS[step[1]])
+    elif step[0] == "undo":
+        log = changes(client, game_id)
+        response = undo(client, game_id, token, log[step[1] % len(log)]["id"])
+    elif not deals:
+        return
+    elif step[0] == "edit":
+        response = put_deal(client, game_id, token, step[1] % deals + 1, *PAIRS[step[2]])
+    else:
+        response = client.delete(
+            f"/api/games/{game_id}/deals/{step[1] % deals + 1}", headers=auth(token)
+        )
+    assert response.status_code in (200, 201, 409, 422), response.get_json()
+
+
+@settings(
+    max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(steps=st.lists(STEPS, max_size=12))
+def test_any_game_played_through_the_api_imports_back_with_its_log(
+    client: FlaskClient, steps: list[tuple[Any, ...]]
+) -> None:
+    game_id, token = new_game(client)
+    for step in steps:
+        _play(client, game_id, token, step)
+    response = client.post("/api/games/import", json=export_of(client, game_id))
+    assert response.status_code == 201, response.get_json()
+    copy_id = response.get_json()["id"]
+    shape = ("kind", "deal", "undone", "before", "after")
+    assert [[c[k] for k in shape] for c in changes(client, copy_id)] == [
+        [c[k] for k in shape] for c in changes(client, game_id)
+    ]
+    assert get_game(client, copy_id)["sides"] == get_game(client, game_id)["sides"]

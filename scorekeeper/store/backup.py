@@ -519,7 +519,8 @@ def _restored_log(data: Mapping[str, Any], game: Game) -> list[Read]:
             (change, None) for change in reconstructed_log(game.created_at, game.deals)
         ]
     else:
-        read = read_log(data["changes"], len(game.sides), [deal.seq for deal in game.deals])
+        deals = [(deal.seq, deal.results) for deal in game.deals]
+        read = read_log(data["changes"], len(game.sides), deals, last_deal=game.last_deal)
         for index, ((change, _place), item) in enumerate(zip(read, data["changes"], strict=True)):
             key = item.get("request_key")
             if key is not None and not (isinstance(key, str) and is_request_key(key)):

@@ -150,11 +150,19 @@ def _state(value: object, sides: int, path: str) -> object:
 Read = tuple[Change, int | None]
 
 
-def read_log(items: object, sides: int, seqs: Sequence[int], path: str = "changes") -> list[Read]:
+def read_log(
+    items: object,
+    sides: int,
+    deals: Sequence[tuple[int, Sequence[Any]]],
+    path: str = "changes",
+    *,
+    last_deal: int | None = None,
+) -> list[Read]:
     """A game's log from a document, oldest first, every value checked and the whole log
-    checked against the deals the document carries (their places, ``seqs``): see
-    ``check_log``. Each undo comes with the place of the change it undid (``link_undoes``
-    sets its id once they have ids)."""
+    checked against the deals the document carries (each deal's place and its sides'
+    results, of ``SideResult`` or ``DealResult``) and its ``last_deal``: see
+    ``check_log``. Each undo comes with the place of the change it undid
+    (``link_undoes`` sets its id once they have ids)."""
     if not isinstance(items, list):
         raise _refused(path, T("A list of changes."))
     found: list[Read] = []
@@ -191,52 +199,194 @@ def read_log(items: object, sides: int, seqs: Sequence[int], path: str = "change
             reconstructed=item.get("reconstructed") is True,
         )
         found.append((change, None if undoes is None else places[undoes]))
-    check_log([change for change, _place in found], seqs, path)
+    carried = [(seq, [entries_json(result) for result in results]) for seq, results in deals]
+    check_log(found, carried, last_deal, path)
     return found
 
 
-#: Whether a deal's change has a deal before it and after it (an undo: either way round).
-_SHAPES = {RECORDED: (False, True), EDITED: (True, True), DELETED: (True, False)}
+#: What a change's ``before`` and ``after`` hold: nothing, a deal's entries, a player's
+#: name (a rename) or the game's last deal (time called).
+NOTHING, DEAL, NAME, LAST = N_("nothing"), N_("a deal's entries"), N_("a name"), N_("a last deal")
+#: Each kind's (before, after); an undo's are those of the change it undid, reversed.
+_SHAPES = {
+    CREATED: (NOTHING, NOTHING),
+    GAME_DELETED: (NOTHING, NOTHING),
+    GAME_RESTORED: (NOTHING, NOTHING),
+    RENAMED: (NAME, NAME),
+    TIME_CALLED: (LAST, LAST),
+    RECORDED: (NOTHING, DEAL),
+    EDITED: (DEAL, DEAL),
+    DELETED: (DEAL, NOTHING),
+}
+_UNDONE = {(after, before) for before, after in _SHAPES.values()}
 
 
-def check_log(log: Sequence[Change], seqs: Sequence[int], path: str = "changes") -> None:
-    """A log a document carries is the story of the deals it carries: one creation, and
-    each deal's changes, replayed in order, touch a deal that is there at that number (a
-    deal is added only if absent, changed or removed only if present, ``before`` and
-    ``after`` saying which), ending with the deals carried (``seqs``, their places)."""
-    creations = [index for index, change in enumerate(log) if change.kind == CREATED]
+def _shape(state: object) -> str:
+    if not isinstance(state, dict):
+        return NOTHING
+    return LAST if "last_deal" in state else NAME if "name" in state else DEAL
+
+
+def _disagrees(path: str, index: int, change: Change, state: str, detail: Text) -> Refused:
+    """An entry of the log that is not what the game had: the sentence names the entry
+    (its place and kind), its field says what does not match."""
+    entry = f"{path}.{index}"
+    return Refused(
+        Why.INVALID,
+        T(
+            "The change log's entry %(entry)s (%(what)s) disagrees with the game: %(detail)s",
+            entry=entry,
+            what=describe(change),
+            detail=detail,
+        ),
+        {f"{entry}.{state}": detail},
+    )
+
+
+def _difference(logged: Sequence[Any], actual: Sequence[Any]) -> tuple[str, object, object]:
+    """The first figure two deals' entries differ in: its path, the log's and the deal's."""
+    for side, (ours, theirs) in enumerate(zip(logged, actual, strict=True)):
+        for name in ours:
+            if ours[name] != theirs[name]:
+                return f"results.{side}.{name}", ours[name], theirs[name]
+    return "results", logged, actual  # not reached: the entries differ somewhere
+
+
+def check_log(
+    log: Sequence[Read],
+    deals: Sequence[tuple[int, list[Any]]],
+    last_deal: int | None = None,
+    path: str = "changes",
+) -> None:
+    """A log a document carries is the story of the deals it carries, replayed from the
+    oldest entry: one creation; each entry's ``before`` and ``after`` of its kind's shape,
+    an undo's the reverse of its change's; each deal's change touching a deal that is there
+    at that number, and figures as they stood (a deal recorded comes with ``after``, an edit
+    replaces figures equal to its ``before``, a deletion takes a deal equal to its
+    ``before``); time called moving the game's last deal from what it was. The replay ends
+    with the deals carried (``deals``: each one's place and entries, as ``entries_json``
+    writes them) and their ``last_deal``. Linear in the log's length and its deals'."""
+    creations = [index for index, (change, _place) in enumerate(log) if change.kind == CREATED]
     if len(creations) != 1:
         where = f"{path}.{creations[1]}.kind" if creations else path
         raise _refused(where, T("A game's log holds its creation once."))
     # A deal the log never mentions was there before it began (a document written by hand).
-    mentioned = {change.deal_seq for change in log}
-    live = {seq for seq in seqs if seq not in mentioned}
-    last: dict[int, int] = {}
-    for index, change in enumerate(log):
+    mentioned = {change.deal_seq for change, _place in log}
+    figures: dict[int, list[Any]] = {seq: e for seq, e in deals if seq not in mentioned}
+    last: dict[int, int] = {}  # each deal's latest change: the place that set its figures
+    length: tuple[int, int | None] | None = None  # the last deal, and the entry that set it
+    for index, (change, _place) in enumerate(log):
+        _check_shape(log, index, path)
+        if change.kind == TIME_CALLED or _shape(change.after) == LAST:
+            assert isinstance(change.before, dict) and isinstance(change.after, dict)
+            if length is not None and change.before["last_deal"] != length[1]:
+                detail = T(
+                    "The game's last deal was %(had)s then (as %(by)s left it), not %(logged)s.",
+                    had=_deal_or_none(length[1]),
+                    by=f"{path}.{length[0]}",
+                    logged=_deal_or_none(change.before["last_deal"]),
+                )
+                raise _disagrees(path, index, change, "before", detail)
+            length = (index, change.after["last_deal"])
         if change.kind not in DEAL_KINDS and change.deal_seq is None:
             continue  # not a deal's change (a rename, a game deleted; their undos)
         seq, had, has = change.deal_seq, results_of(change.before), results_of(change.after)
-        shape = (had is not None, has is not None)
+        live = figures.keys()
         if (
             seq is None
-            or shape != _SHAPES.get(change.kind, shape)
-            or shape == (False, False)
-            or (seq in live) != shape[0]
+            or (had, has) == (None, None)
+            or (seq in live) != (had is not None)
             or change.deal_number != sorted(live | {seq}).index(seq) + 1
         ):
             raise _refused(f"{path}.{index}.deal", DISAGREE)
-        if shape[1]:
-            live.add(seq)
+        if had is not None and had != figures[seq]:
+            name, logged, actual = _difference(had, figures[seq])
+            detail = T(
+                "Deal %(number)s had %(figure)s %(actual)s then (as %(by)s left it), "
+                "not %(logged)s.",
+                number=change.deal_number,
+                figure=name,
+                actual=actual,
+                by=f"{path}.{last[seq]}",
+                logged=logged,
+            )
+            raise _disagrees(path, index, change, "before", detail)
+        if has is not None:
+            figures[seq] = has
         else:
-            live.discard(seq)
+            del figures[seq]
         last[seq] = index
     # Where the log leaves a deal the document does not carry, or never records one it does.
-    gone = sorted(live - set(seqs))
+    carried = dict(deals)
+    gone = sorted(set(figures) - set(carried))
     if gone:
         raise _refused(f"{path}.{last[gone[0]]}.deal", DISAGREE)
-    missing = [index for index, seq in enumerate(seqs) if seq not in live]
+    missing = [index for index, (seq, _entries) in enumerate(deals) if seq not in figures]
     if missing:
         raise _refused(f"deals.{missing[0]}", DISAGREE)
+    for number, (seq, entries) in enumerate(deals, start=1):
+        if figures[seq] != entries:
+            name, logged, actual = _difference(figures[seq], entries)
+            detail = T(
+                "The log leaves deal %(number)s with %(figure)s %(logged)s, but the "
+                "document's deal has %(actual)s.",
+                number=number,
+                figure=name,
+                logged=logged,
+                actual=actual,
+            )
+            index = last[seq]
+            raise _disagrees(path, index, log[index][0], "after", detail)
+    if length is not None and length[1] != last_deal:
+        detail = T(
+            "The log leaves the game's last deal at %(logged)s, but the document says %(actual)s.",
+            logged=_deal_or_none(length[1]),
+            actual=_deal_or_none(last_deal),
+        )
+        raise _disagrees(path, length[0], log[length[0]][0], "after", detail)
+
+
+def _deal_or_none(last_deal: object) -> object:
+    return T("none") if last_deal is None else last_deal
+
+
+def _check_shape(log: Sequence[Read], index: int, path: str) -> None:
+    """Entry ``index`` holds what its kind holds before and after it; an undo, the
+    reverse of the change it undid (the same deal, ``before`` its ``after`` and ``after``
+    its ``before``)."""
+    change, place = log[index]
+    shape = (_shape(change.before), _shape(change.after))
+    if place is not None:
+        undone = log[place][0]
+        if change.deal_seq != undone.deal_seq:
+            raise _refused(f"{path}.{index}.deal", DISAGREE)
+        for state, own, theirs, other in (
+            ("before", change.before, undone.after, "after"),
+            ("after", change.after, undone.before, "before"),
+        ):
+            if own != theirs:
+                detail = T(
+                    "An undo puts back what its change took: %(own)s is %(theirs)s.",
+                    own=f"{path}.{index}.{state}",
+                    theirs=f"{path}.{place}.{other}",
+                )
+                raise _disagrees(path, index, change, state, detail)
+        return
+    wanted = _SHAPES.get(change.kind)
+    if wanted is None:  # an undo whose change the document does not name
+        if shape in _UNDONE:
+            return
+        detail = T("An undo holds what the change it undoes holds, the other way round.")
+        raise _disagrees(path, index, change, "after", detail)
+    for state, own, want in zip(("before", "after"), shape, wanted, strict=True):
+        if own != want:
+            detail = T(
+                "A change of this kind holds %(wanted)s in %(field)s, not %(own)s.",
+                wanted=T(want),
+                field=f"{path}.{index}.{state}",
+                own=T(own),
+            )
+            raise _disagrees(path, index, change, state, detail)
 
 
 def link_undoes(read: Sequence[Read]) -> None:

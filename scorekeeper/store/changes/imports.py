@@ -78,7 +78,8 @@ def import_game(
                 ),
             ]
         else:
-            read = read_log(changes, len(sides), places)
+            carried = list(zip(places, deals, strict=True))
+            read = read_log(changes, len(sides), carried, last_deal=last_deal)
             for change, _place in read:
                 change.game_id = game.id
                 db.session.add(change)
