@@ -470,3 +470,19 @@ def test_the_pages_say_time_was_called_at_a_table_it_ended(
     ):
         assert "time called after 1 of 2 deals" in html
         assert "finished after 2 of 2 deals" in html and "of 1 deals" not in html
+
+
+def test_the_directors_link_opened_alone_has_a_heading(client: FlaskClient) -> None:
+    evening = new_evening(client)
+    html = client.get(f"{evening}/director-link").get_data(as_text=True)
+    assert "<h1>Director's link</h1>" in html
+    # The director's page takes the code alone, under its own heading.
+    assert 'id="director-code"' in html
+
+
+def test_call_time_is_a_button_that_asks_first(client: FlaskClient) -> None:
+    evening = new_evening(client)
+    html = client.get(evening).get_data(as_text=True)
+    form = re.search(r'<form method="get" action="([^"]+)">\s*<button [^>]*>Call time', html)
+    assert form and form.group(1) == f"{evening}/rounds/1/close", html
+    assert "Close round 1?" in client.get(form.group(1)).get_data(as_text=True)
