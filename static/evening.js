@@ -7,16 +7,35 @@
   window.eveningScript = true;
 
   // "12:34 left" (or "1:02:03 left") until data-ends-at, then the page's "time is up".
+  // The timer is silent (role=timer), but its end is said once, in a live region that is
+  // on the page before it speaks (a region added with its words is not always heard).
   function pad(n) { return (n < 10 ? "0" : "") + n; }
+  var counting = {};
+  function liveRegion() {
+    var region = document.querySelector("[data-time-up-status]");
+    if (!region) {
+      region = document.createElement("p");
+      region.className = "visually-hidden";
+      region.setAttribute("aria-live", "assertive");
+      region.setAttribute("data-time-up-status", "");
+      (document.querySelector("main") || document.body).appendChild(region);
+    }
+    return region;
+  }
   function tick() {
-    document.querySelectorAll("[data-countdown]").forEach(function (el) {
+    var countdowns = document.querySelectorAll("[data-countdown]");
+    if (countdowns.length) liveRegion();
+    countdowns.forEach(function (el) {
       var left = Math.floor((Date.parse(el.dataset.endsAt) - Date.now()) / 1000);
       var text;
       if (isNaN(left)) return;
       if (left <= 0) {
         text = el.dataset.up;
         el.classList.add("is-up");
+        if (counting[el.dataset.endsAt] === true) liveRegion().textContent = text;
+        counting[el.dataset.endsAt] = "up";
       } else {
+        counting[el.dataset.endsAt] = true;
         var h = Math.floor(left / 3600), m = Math.floor(left / 60) % 60, s = left % 60;
         text = el.dataset.left.replace("{t}", (h ? h + ":" + pad(m) : m) + ":" + pad(s));
         el.classList.remove("is-up");
@@ -27,6 +46,22 @@
   tick();
   setInterval(tick, 1000);
   document.addEventListener("htmx:afterSettle", tick);
+
+  // The director's page's refresh replaces its live part: the earlier rounds that were
+  // open stay open (the focus comes back by itself: htmx finds the control of its id).
+  var opened = [];
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    if (event.detail.target.id !== "evening-live") return;
+    opened = Array.prototype.map.call(
+      event.detail.target.querySelectorAll("details[id][open]"), function (d) { return d.id; });
+  });
+  document.addEventListener("htmx:afterSwap", function () {
+    opened.forEach(function (id) {
+      var details = document.getElementById(id);
+      if (details) details.open = true;
+    });
+    opened = [];
+  });
 
   // New evening: a regular's chip adds the name to the players' field: beside the last
   // line's name while that pair is not whole (the rule set's partners), else on a new line.
@@ -46,6 +81,15 @@
     else lines[lines.length - 1] = chip.dataset.name;
     field.value = lines.join("\n");
     field.dispatchEvent(new Event("input", { bubbles: true }));
+    // The chip goes: the focus goes on to the next one (the field after the last), and
+    // the page says whom it added (a hidden chip takes the focus down to the body).
+    var group = chip.closest("[data-add-players]");
+    var chips = Array.prototype.slice.call(group.querySelectorAll("button[data-name]"));
+    var after = chips.slice(chips.indexOf(chip) + 1).concat(chips.slice(0, chips.indexOf(chip)));
+    var next = after.filter(function (other) { return !other.hidden; })[0];
     chip.hidden = true;
+    (next || field).focus();
+    var status = form.querySelector("[data-added-status]");
+    if (status) status.textContent = group.dataset.added.replace("{name}", chip.dataset.name);
   });
 })();

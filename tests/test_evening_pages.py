@@ -354,3 +354,135 @@ def test_an_evening_tables_sheet_costs_no_more_queries_than_a_games(
             assert follower.get(f"/games/{game_id}").status_code == 200
         costs.append(len(statements))
     assert costs[0] == costs[1], costs
+
+
+def scorer_of(app: Flask, table: dict[str, Any]) -> FlaskClient:
+    """The table's phone, once it scanned its scorer link."""
+    phone = app.test_client()
+    joined = phone.post(f"/games/{table['game']}/join", data={"token": table["token"]})
+    assert joined.status_code == 302
+    return phone
+
+
+def test_a_tables_sheet_offers_no_delete_and_a_refused_delete_says_why(
+    client: FlaskClient, app: Flask
+) -> None:
+    evening = new_evening(client)
+    table = tables(client, evening)[0]
+    phone = scorer_of(app, table)
+    sheet = phone.get(f"/games/{table['game']}").get_data(as_text=True)
+    assert "Record deal 1" in sheet and "Delete the game" not in sheet
+    # Sent all the same (an old page, a typed address): the reason, and nothing changed.
+    before = phone.get(f"/api/games/{table['game']}").get_json()
+    refused = phone.post(f"/games/{table['game']}/delete")
+    html = refused.get_data(as_text=True)
+    assert refused.status_code == 409
+    assert "flash-error" in html and "correct its deals instead of deleting it" in html
+    assert "Record deal 1" in html  # the sheet again, the table still playing
+    assert phone.get(f"/api/games/{table['game']}").get_json() == before
+    assert f"/games/{table['game']}" in client.get(evening).get_data(as_text=True)
+    # In the reader's language.
+    phone.get("/language/ru")
+    html = phone.post(f"/games/{table['game']}/delete").get_data(as_text=True)
+    assert '<html lang="ru"' in html and "correct its deals" not in html
+    assert "flash-error" in html
+
+
+def test_a_game_deleted_twice_says_so_the_second_time(client: FlaskClient) -> None:
+    client.get("/games/new")
+    game = client.post(
+        "/api/games",
+        json={"variant": "classic", "sides": [{"name": "Us"}, {"name": "Them"}]},
+    )
+    assert game.status_code == 201
+    body = game.get_json()
+    phone = client
+    phone.post(f"/games/{body['id']}/join", data={"token": body["token"]})
+    sheet = phone.get(f"/games/{body['id']}").get_data(as_text=True)
+    assert "Delete the game" in sheet  # a game of its own may go
+    assert phone.post(f"/games/{body['id']}/delete").status_code == 302
+    again = phone.post(f"/games/{body['id']}/delete")
+    html = again.get_data(as_text=True)
+    assert again.status_code == 409 and "This game was deleted already." in html
+    assert "Restore the game" in html
+
+
+def test_a_finished_tables_sheet_points_to_the_evening_and_the_next_table(
+    client: FlaskClient, app: Flask
+) -> None:
+    evening = new_evening(client)
+    seated = tables(client, evening)
+    play(client, seated[0], deals=2)  # table 1 plays its round out
+    follower = app.test_client()
+    page = follower.get(f"/games/{seated[0]['game']}")
+    html = page.get_data(as_text=True)
+    assert "win with" in html and "New game, same players" not in html
+    assert "Round 2 is not seated yet" in html
+    assert f'href="{evening}">Back to the evening' in html
+    poll = {"HX-Request": "true"}
+    first = follower.get(f"/games/{seated[0]['game']}", headers=poll)
+    assert "Round 2 is not seated yet" in first.get_data(as_text=True)
+    play(client, seated[1], deals=2)
+    assert client.post(f"{evening}/rounds").status_code == 302
+    later = tables(client, evening)
+    # The poll's ETag moves with the evening: the next round shows without a reload.
+    again = follower.get(
+        f"/games/{seated[0]['game']}", headers={**poll, "If-None-Match": first.headers["ETag"]}
+    )
+    assert again.status_code == 200
+    for html in (again.get_data(as_text=True), client.get(f"/games/{seated[0]['game']}").text):
+        assert "Round 2: where you play next" in html and "not seated yet" not in html
+        for name in (n for side in seated[0]["sides"] for n in side["players"]):
+            at = next(
+                (t for t in later if any(name in s["players"] for s in t["sides"])), None
+            )
+            if at is None:  # sitting out
+                assert re.search(rf"Sitting out \(a bye, 2 match points\): [^<]*{name}", html)
+            else:
+                link = re.search(
+                    rf'<a [^>]*href="/games/{at["game"]}">Table {at["table"]}: ([^<]*)</a>', html
+                )
+                assert link and name in link.group(1), name
+
+
+def test_the_last_rounds_tables_point_to_the_final_standings(
+    client: FlaskClient, app: Flask
+) -> None:
+    evening = new_evening(client, rounds="1")
+    table = tables(client, evening)[0]
+    play(client, table, deals=2)
+    html = app.test_client().get(f"/games/{table['game']}").get_data(as_text=True)
+    assert "That was the evening's last round: its page has the final standings." in html
+    assert "New game, same players" not in html and "not seated yet" not in html
+
+
+def test_the_pages_say_time_was_called_at_a_table_it_ended(
+    client: FlaskClient, app: Flask
+) -> None:
+    evening = new_evening(client)
+    seated = tables(client, evening)
+    play(client, seated[0], deals=2)  # table 1 plays its round out
+    play(client, seated[1])  # table 2 plays one deal of two, then time is called
+    assert client.post(f"{evening}/rounds/1/close").status_code == 302
+    for html in (
+        client.get(evening).get_data(as_text=True),
+        app.test_client().get(f"{evening}/standings").get_data(as_text=True),
+    ):
+        assert "time called after 1 of 2 deals" in html
+        assert "finished after 2 of 2 deals" in html and "of 1 deals" not in html
+
+
+def test_the_directors_link_opened_alone_has_a_heading(client: FlaskClient) -> None:
+    evening = new_evening(client)
+    html = client.get(f"{evening}/director-link").get_data(as_text=True)
+    assert "<h1>Director's link</h1>" in html
+    # The director's page takes the code alone, under its own heading.
+    assert 'id="director-code"' in html
+
+
+def test_call_time_is_a_button_that_asks_first(client: FlaskClient) -> None:
+    evening = new_evening(client)
+    html = client.get(evening).get_data(as_text=True)
+    form = re.search(r'<form method="get" action="([^"]+)">\s*<button [^>]*>Call time', html)
+    assert form and form.group(1) == f"{evening}/rounds/1/close", html
+    assert "Close round 1?" in client.get(form.group(1)).get_data(as_text=True)

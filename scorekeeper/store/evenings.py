@@ -60,6 +60,17 @@ class TableView:
     sides: tuple[SideTotal, ...]
     #: The round's length at this table (lowered when time was called).
     last_deal: int | None
+    #: The round's length as the evening set it.
+    planned: int | None = None
+
+    @property
+    def time_called(self) -> bool:
+        """Time was called at this table: its round ended before the round's deals."""
+        return (
+            self.last_deal is not None
+            and self.planned is not None
+            and (self.last_deal < self.planned)
+        )
 
 
 @dataclass(frozen=True)
@@ -175,6 +186,7 @@ def view_of(evening: Evening) -> EveningView:
                         for side in game.sides
                     ),
                     last_deal=game.last_deal,
+                    planned=evening.deals_per_round,
                 )
             )
         minutes = evening.minutes_per_round
@@ -269,3 +281,62 @@ def seated(game_id: str) -> Seated | None:
     evening_id, name, minutes, number, started_at, table = row
     ends_at = None if minutes is None else started_at + timedelta(minutes=minutes)
     return Seated(evening_id, name, number, table, ends_at)
+
+
+def version(evening_id: str) -> int | None:
+    """The evening's own version (one indexed read): a finished table's way on moves with it
+    (the next round seated, two players swapped)."""
+    return db.session.scalar(select(Evening.version).where(Evening.id == evening_id))
+
+
+@dataclass(frozen=True)
+class NextSeat:
+    """Where some of a finished table's players play the next round."""
+
+    players: tuple[str, ...]
+    #: Their table of the next round, and its game; None for a bye.
+    table: int | None
+    game_id: str | None
+
+
+@dataclass(frozen=True)
+class Onward:
+    """Where a finished table's players go next (its sheet says it, in place of a new game
+    with the same players)."""
+
+    evening_id: str
+    #: The round after the table's, and whether the table's round was the evening's last.
+    next_round: int
+    last_round: bool
+    #: Where the table's players sit in the next round, by table; empty while it is not
+    #: seated yet.
+    seats: tuple[NextSeat, ...]
+
+
+def onward(where: Seated) -> Onward | None:
+    """Where the players of table ``where.table`` of round ``where.round`` play next."""
+    found = view(where.evening_id)
+    if found is None or where.round > len(found.played):
+        return None
+    table = next((t for t in found.played[where.round - 1].tables if t.number == where.table), None)
+    if table is None:
+        return None
+    next_round = where.round + 1
+    if next_round > len(found.played):
+        return Onward(found.id, next_round, where.round >= found.rounds, ())
+    later = found.played[next_round - 1]
+    seats: dict[int | None, list[str]] = {}
+    games: dict[int | None, str | None] = {None: None}
+    for name in (n for side in table.sides for n in side.players):
+        at = next((t for t in later.tables if any(name in s.players for s in t.sides)), None)
+        number = None if at is None else at.number
+        seats.setdefault(number, []).append(name)
+        if at is not None:
+            games[number] = at.game_id
+    ordered = sorted(seats.items(), key=lambda item: (item[0] is None, item[0] or 0))
+    return Onward(
+        found.id,
+        next_round,
+        False,
+        tuple(NextSeat(tuple(names), number, games[number]) for number, names in ordered),
+    )

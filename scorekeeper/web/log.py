@@ -7,7 +7,7 @@ import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from flask import abort, flash, redirect, render_template, session, url_for
+from flask import abort, flash, make_response, redirect, render_template, session, url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from werkzeug.wrappers import Response as BaseResponse
@@ -18,7 +18,7 @@ from ..store import changes, games, log
 from ..store.errors import Refused, Why, check_name, is_request_key
 from ..store.models import Change
 from . import bp
-from .answers import abort_if_lost, refusal_text
+from .answers import REFUSALS, abort_if_lost, refusal_text
 from .forms import ConfirmForm, DeviceForm, UndoForm
 from .scorer import (
     DEVICE,
@@ -30,6 +30,7 @@ from .scorer import (
     scorer_required,
     scorer_token,
 )
+from .sheet import sheet
 
 #: The figures of a side's entry, in the order the log lists what an edit changed.
 FIGURES = (
@@ -216,7 +217,9 @@ def delete_game(game_id: str) -> str | BaseResponse:
 
 @bp.post("/games/<game_id>/delete")
 def confirm_delete_game(game_id: str) -> BaseResponse:
-    """The confirmed deletion (the store checks the secret)."""
+    """The confirmed deletion (the store checks the secret). A refusal the game's page can
+    show (a table of a club evening, deleted already) is said on top of it, with the
+    refusal's status; nothing was changed."""
     form = ConfirmForm()
     if not form.validate_on_submit():
         return redirect(url_for("web.delete_game", game_id=game_id))
@@ -224,7 +227,10 @@ def confirm_delete_game(game_id: str) -> BaseResponse:
         deleted = changes.delete_game(game_id, secret=scorer_token(), device=device_label())
     except Refused as refusal:
         abort_if_lost(refusal)
-        return redirect(url_for("web.index"))
+        flash(render_text(refusal_text(refusal)), "error")
+        response = make_response(sheet(game_id))
+        response.status_code = REFUSALS[refusal.why].status
+        return response
     changed(_("Game deleted."), game_id, deleted.change)
     return redirect(url_for("web.index"))
 

@@ -13,7 +13,8 @@ from werkzeug.wrappers import Response as BaseResponse
 from ..caching import cached, conditional
 from ..extensions import htmx
 from ..i18n import current_language, number
-from ..store import games
+from ..store import evenings, games
+from ..store.evenings import Onward
 from . import bp
 from .answers import NO_GAME, game_or_404
 from .chart import running_totals
@@ -28,9 +29,29 @@ from .share import absolute, public_host
 OFFLINE_COPY_HEADER = "X-Offline-Copy"
 
 
+def _onward(game_id: str, version: int) -> tuple[int | None, Onward | None]:
+    """A finished table of a club evening: where its players go next, with the evening's
+    version it was read at (what the sheet's parts are kept by, with the game's version).
+    (None, None) for a game of its own, or one still being played: no query then, once
+    the game's version was seen."""
+    seated = seated_at(game_id)
+    if seated is None:
+        return None, None
+
+    def finished() -> tuple[bool]:
+        head = games.head(game_id)
+        return (head is not None and head.finished,)
+
+    if not cached(("finished", game_id, version), finished)[0]:
+        return None, None
+    at = evenings.version(seated.evening_id)
+    return at, cached(("onward", game_id, at), lambda: evenings.onward(seated))
+
+
 def _sheet_part(game_id: str, version: int, scorer: bool) -> dict[str, Any]:
     """The score sheet's own part at this version, for a scorer or a follower, rendered
     once and kept (with the page's title and the number of deals)."""
+    at, onward = _onward(game_id, version)
 
     def render() -> dict[str, Any]:
         sheet = games.sheet_of(game_or_404(game_id))
@@ -46,12 +67,14 @@ def _sheet_part(game_id: str, version: int, scorer: bool) -> dict[str, Any]:
                 places=sheet_places(sheet),
                 chart=running_totals(sheet.state),
                 can_score=scorer,
+                seated=seated_at(game_id),
+                onward=onward,
             ),
             "deals": len(sheet.state.lines),
             "next_deal": None if sheet.state.finished else sheet.state.next_deal,
         }
 
-    part: dict[str, Any] = cached(("sheet", game_id, version, scorer), render)
+    part: dict[str, Any] = cached(("sheet", game_id, version, scorer, at), render)
     return part
 
 
@@ -72,16 +95,23 @@ def _panels(game_id: str, scorer: bool) -> str:
     return html
 
 
-def _live_part(game_id: str, version: int, scorer: bool) -> str:
-    """The part of the sheet that changes with each deal, alone (a follower's poll)."""
+def _live_part(
+    game_id: str, version: int, scorer: bool, onward: tuple[int | None, Onward | None]
+) -> str:
+    """The part of the sheet that changes with each deal, alone (a follower's poll); a
+    finished table's with its way on (``_onward``)."""
 
     def render() -> str:
         sheet = games.sheet_of(game_or_404(game_id))
         return render_template(
-            "games/_live.html", sheet=sheet, chart=running_totals(sheet.state), can_score=scorer
+            "games/_live.html",
+            sheet=sheet,
+            chart=running_totals(sheet.state),
+            can_score=scorer,
+            onward=onward[1],
         )
 
-    html: str = cached(("live", game_id, version, scorer), render)
+    html: str = cached(("live", game_id, version, scorer, onward[0]), render)
     return html
 
 
@@ -101,8 +131,10 @@ def sheet(game_id: str) -> str | BaseResponse:
     if scorer:
         note_scoring(game_id)  # a phone that kept score before the session remembered it
     if partial:
+        onward = _onward(game_id, current.version)
         etag = f"sheet-{game_id}-{current.version}-{int(scorer)}-{current_language()}"
-        response = conditional(etag, lambda: _live_part(game_id, current.version, scorer))
+        etag += "" if onward[0] is None else f"-evening{onward[0]}"
+        response = conditional(etag, lambda: _live_part(game_id, current.version, scorer, onward))
         response.vary.add("HX-Request")
         return response
     part = _sheet_part(game_id, current.version, scorer)
