@@ -136,25 +136,28 @@ document.addEventListener("htmx:afterRequest", function (event) {
     worker.postMessage({ keepSheet: landed });
   }
 });
-// Offline: say plainly that what is shown is the last copy and that saving must wait.
-function showConnection() {
-  document.documentElement.classList.toggle("is-offline", !navigator.onLine);
+// The connection is what the server answers (issue 40: navigator.onLine can say "online"
+// with the server out of reach): none for a kept copy (templates/sw.js marks it; the
+// scorer's sheet is kept as a follower's, data-offline-copy) or a request that got none.
+// The banner says so until an answer; then a kept sheet reloads to the phone's own page,
+// or offline.js sends the deals waiting. "online" is a hint to look, never proof.
+var serverAnswers = true;
+function answered(yes) {
+  var back = yes && !serverAnswers, copy = document.querySelector("[data-offline-copy]");
+  serverAnswers = yes;
+  document.documentElement.classList.toggle("is-offline", !yes);
+  if (back) copy ? location.reload() : document.dispatchEvent(new Event("answered"));
 }
-window.addEventListener("online", showConnection);
-// The sheet kept for offline use is the follower's view (templates/sw.js). With the
-// connection back, the scorer gets its own page (the record button) again: at the
-// "online" event, or else when the follower's poll gets an answer (the event may come
-// before the connection works, and the reload finds the kept copy once more).
-function leaveOfflineCopy() {
-  if (document.querySelector("[data-offline-copy]")) location.reload();
-}
-window.addEventListener("online", leaveOfflineCopy);
-document.addEventListener("htmx:afterRequest", function (event) {
-  if (event.detail.successful) leaveOfflineCopy();
+document.addEventListener("DOMContentLoaded", function () {
+  answered(!document.querySelector("[data-kept-copy], [data-offline-copy]"));
 });
-window.addEventListener("offline", showConnection);
-document.addEventListener("DOMContentLoaded", showConnection);
-
+document.addEventListener("htmx:afterRequest", function (event) {
+  var xhr = event.detail.xhr;
+  if (xhr.status) answered(!xhr.getResponseHeader("X-Kept-Copy"));
+});
+window.addEventListener("online", function () {
+  if (document.querySelector("[data-offline-copy]")) location.reload();
+});
 // The screen stays awake while a game is open (Screen Wake Lock, where the browser has it).
 var wakeLock = null;
 function keepAwake() {
@@ -252,16 +255,18 @@ function notSaved(id) {
     b.disabled = false;
   });
 }
-// Saving with no connection: a new deal is kept; any other form says it was not saved.
+// A new deal goes to the phone's queue, behind the deals waiting there, while any wait or
+// the server does not answer (offline.js sends them in order); else it tries the server.
 document.addEventListener("submit", function (event) {
   var form = event.target;
-  if (navigator.onLine || form.method.toLowerCase() !== "post") return;
+  if (!form.dataset.scoreTable || !window.keepOffline || (serverAnswers && !form.dataset.waiting)) return;
   event.preventDefault();
-  if (form.dataset.scoreTable && window.keepOffline) keepOffline(form); else notSaved();
+  keepOffline(form);
 }, true);
-// The connection failed on the way (the deal may or may not have arrived: its key decides).
+// No answer on the way (the deal may or may not have arrived: its key decides).
 document.addEventListener("htmx:sendError", function (event) {
   var form = event.detail.elt;
+  answered(false);
   if (form.tagName !== "FORM") {
     var deal = form.closest("form[data-score-table]");
     if (deal && window.provisionalLine) provisionalLine(deal);

@@ -138,9 +138,11 @@ function evenTotals() {
 document.addEventListener("htmx:afterSettle", evenTotals);
 window.addEventListener("resize", evenTotals);
 
-// Offline, no live preview (it could only fail, logging errors): offline.js's line stands in.
+// With deals waiting on the phone, no live preview from the server (which does not have
+// them yet): offline.js's provisional line stands in.
 document.addEventListener("htmx:beforeRequest", function (event) {
-  if (!navigator.onLine && event.detail.elt.classList.contains("preview-trigger")) event.preventDefault();
+  var trigger = event.detail.elt;
+  if (trigger.classList.contains("preview-trigger") && trigger.closest("form").dataset.waiting) event.preventDefault();
 });
 
 // The live preview's answer for a deal form already left (Cancel tapped, or a save's page
