@@ -204,6 +204,8 @@ function showPendingOnSheet(table) {
   pendingDeals(table.dataset.game).then(function (deals) {
     table.querySelectorAll("tr.pending").forEach(function (row) { row.remove(); });
     if (!deals.length) return;
+    // Deals waiting here: this is the scorer's phone, not a follower's.
+    document.querySelectorAll(".following-note").forEach(function (note) { note.hidden = true; });
     var body = table.tBodies[0];
     var columns = table.rows[0].cells.length;
     if (body.rows.length === 1 && body.rows[0].cells[0].colSpan > 1) body.rows[0].hidden = true;
