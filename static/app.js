@@ -158,6 +158,16 @@ document.addEventListener("htmx:afterRequest", function (event) {
 window.addEventListener("online", function () {
   if (document.querySelector("[data-offline-copy]")) location.reload();
 });
+// htmx logs a request with no answer as an error before any listener hears of it; the
+// page answers it (the banner, a deal kept, "not saved", the last figures kept): unlogged.
+document.addEventListener("htmx:beforeSend", function (event) {
+  var xhr = event.detail.xhr, failed = xhr.onerror, log = console.error;
+  xhr.onerror = function () {
+    console.error = function (text) { if (!/^htmx:(sendError|afterRequest)\b/.test(text)) log.apply(console, arguments); };
+    try { failed.apply(this, arguments); } finally { console.error = log; }
+  };
+});
+
 // The screen stays awake while a game is open (Screen Wake Lock, where the browser has it).
 var wakeLock = null;
 function keepAwake() {
