@@ -138,9 +138,9 @@ document.addEventListener("htmx:afterRequest", function (event) {
 });
 // The connection is what the server answers (issue 40: navigator.onLine can say "online"
 // with the server out of reach): none for a kept copy (templates/sw.js marks it; the
-// scorer's sheet is kept as a follower's, data-offline-copy) or a request that got none.
-// The banner says so until an answer; then a kept sheet reloads to the phone's own page,
-// or offline.js sends the deals waiting. "online" is a hint to look, never proof.
+// scorer's sheet is kept as a follower's, data-offline-copy), a request that got none, or
+// a browser sure it has no network ("offline"). The banner says so until an answer; then
+// a kept sheet reloads to the phone's own page, or offline.js sends the deals waiting.
 var serverAnswers = true;
 function answered(yes) {
   var back = yes && !serverAnswers, copy = document.querySelector("[data-offline-copy]");
@@ -149,14 +149,17 @@ function answered(yes) {
   if (back) copy ? location.reload() : document.dispatchEvent(new Event("answered"));
 }
 document.addEventListener("DOMContentLoaded", function () {
-  answered(!document.querySelector("[data-kept-copy], [data-offline-copy]"));
+  answered(navigator.onLine && !document.querySelector("[data-kept-copy], [data-offline-copy]"));
 });
+window.addEventListener("offline", function () { answered(false); });
 document.addEventListener("htmx:afterRequest", function (event) {
   var xhr = event.detail.xhr;
   if (xhr.status) answered(!xhr.getResponseHeader("X-Kept-Copy"));
 });
+// "online" is not proof: the server is asked (the reload may find the kept copy again).
 window.addEventListener("online", function () {
-  if (document.querySelector("[data-offline-copy]")) location.reload();
+  if (document.querySelector("[data-offline-copy]")) return location.reload();
+  fetch("/sw.js", { method: "HEAD", cache: "no-store" }).then(function () { answered(true); }, function () { answered(false); });
 });
 // htmx logs a request with no answer as an error before any listener hears of it; the
 // page answers it (the banner, a deal kept, "not saved", the last figures kept): unlogged.
