@@ -136,24 +136,40 @@ document.addEventListener("htmx:afterRequest", function (event) {
     worker.postMessage({ keepSheet: landed });
   }
 });
-// Offline: say plainly that what is shown is the last copy and that saving must wait.
-function showConnection() {
-  document.documentElement.classList.toggle("is-offline", !navigator.onLine);
+// The connection is what the server answers (issue 40: navigator.onLine can say "online"
+// with the server out of reach): none for a kept copy (templates/sw.js marks it; the
+// scorer's sheet is kept as a follower's, data-offline-copy), a request that got none, or
+// a browser sure it has no network ("offline"). The banner says so until an answer; then
+// a kept sheet reloads to the phone's own page, or offline.js sends the deals waiting.
+var serverAnswers = true;
+function answered(yes) {
+  var back = yes && !serverAnswers, copy = document.querySelector("[data-offline-copy]");
+  serverAnswers = yes;
+  document.documentElement.classList.toggle("is-offline", !yes);
+  if (back) copy ? location.reload() : document.dispatchEvent(new Event("answered"));
 }
-window.addEventListener("online", showConnection);
-// The sheet kept for offline use is the follower's view (templates/sw.js). With the
-// connection back, the scorer gets its own page (the record button) again: at the
-// "online" event, or else when the follower's poll gets an answer (the event may come
-// before the connection works, and the reload finds the kept copy once more).
-function leaveOfflineCopy() {
-  if (document.querySelector("[data-offline-copy]")) location.reload();
-}
-window.addEventListener("online", leaveOfflineCopy);
-document.addEventListener("htmx:afterRequest", function (event) {
-  if (event.detail.successful) leaveOfflineCopy();
+document.addEventListener("DOMContentLoaded", function () {
+  answered(navigator.onLine && !document.querySelector("[data-kept-copy], [data-offline-copy]"));
 });
-window.addEventListener("offline", showConnection);
-document.addEventListener("DOMContentLoaded", showConnection);
+window.addEventListener("offline", function () { answered(false); });
+document.addEventListener("htmx:afterRequest", function (event) {
+  var xhr = event.detail.xhr;
+  if (xhr.status) answered(!xhr.getResponseHeader("X-Kept-Copy"));
+});
+// "online" is not proof: the server is asked (the reload may find the kept copy again).
+window.addEventListener("online", function () {
+  if (document.querySelector("[data-offline-copy]")) return location.reload();
+  fetch("/sw.js", { method: "HEAD", cache: "no-store" }).then(function () { answered(true); }, function () { answered(false); });
+});
+// htmx logs a request with no answer as an error before any listener hears of it; the
+// page answers it (the banner, a deal kept, "not saved", the last figures kept): unlogged.
+document.addEventListener("htmx:beforeSend", function (event) {
+  var xhr = event.detail.xhr, failed = xhr.onerror, log = console.error;
+  xhr.onerror = function () {
+    console.error = function (text) { if (!/^htmx:(sendError|afterRequest)\b/.test(text)) log.apply(console, arguments); };
+    try { failed.apply(this, arguments); } finally { console.error = log; }
+  };
+});
 
 // The screen stays awake while a game is open (Screen Wake Lock, where the browser has it).
 var wakeLock = null;
@@ -252,16 +268,18 @@ function notSaved(id) {
     b.disabled = false;
   });
 }
-// Saving with no connection: a new deal is kept; any other form says it was not saved.
+// A new deal goes to the phone's queue, behind the deals waiting there, while any wait or
+// the server does not answer (offline.js sends them in order); else it tries the server.
 document.addEventListener("submit", function (event) {
   var form = event.target;
-  if (navigator.onLine || form.method.toLowerCase() !== "post") return;
+  if (!form.dataset.scoreTable || !window.keepOffline || (serverAnswers && !form.dataset.waiting)) return;
   event.preventDefault();
-  if (form.dataset.scoreTable && window.keepOffline) keepOffline(form); else notSaved();
+  keepOffline(form);
 }, true);
-// The connection failed on the way (the deal may or may not have arrived: its key decides).
+// No answer on the way (the deal may or may not have arrived: its key decides).
 document.addEventListener("htmx:sendError", function (event) {
   var form = event.detail.elt;
+  answered(false);
   if (form.tagName !== "FORM") {
     var deal = form.closest("form[data-score-table]");
     if (deal && window.provisionalLine) provisionalLine(deal);

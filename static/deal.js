@@ -138,9 +138,13 @@ function evenTotals() {
 document.addEventListener("htmx:afterSettle", evenTotals);
 window.addEventListener("resize", evenTotals);
 
-// Offline, no live preview (it could only fail, logging errors): offline.js's line stands in.
+// No live preview from the server with deals waiting on the phone (it does not have them
+// yet), nor when the browser is sure it has no network (it could only fail, and Chromium
+// logs each failure): offline.js's provisional line stands in.
 document.addEventListener("htmx:beforeRequest", function (event) {
-  if (!navigator.onLine && event.detail.elt.classList.contains("preview-trigger")) event.preventDefault();
+  var trigger = event.detail.elt;
+  if (!trigger.classList.contains("preview-trigger")) return;
+  if (!navigator.onLine || trigger.closest("form").dataset.waiting) event.preventDefault();
 });
 
 // The live preview's answer for a deal form already left (Cancel tapped, or a save's page

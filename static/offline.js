@@ -109,7 +109,8 @@ function keepOffline(form) {
     location.replace(form.dataset.sheet);  // the sheet, with this deal pending on it
   });
 }
-// The live line, offline: the provisional scores, said to be so.
+// The live line with no answer from the server, or while deals wait (the server's would
+// leave them out): the provisional scores, said to be so.
 function provisionalLine(form) {
   var scores = dealScores(form);
   var totals = addUp(form.dataset.totals, [{ scores: scores }]);
@@ -121,7 +122,7 @@ function provisionalLine(form) {
 }
 document.addEventListener("input", function (event) {
   var form = event.target.form;
-  if (form && form.dataset.scoreTable && !navigator.onLine) provisionalLine(form);
+  if (form && form.dataset.scoreTable && (!serverAnswers || form.dataset.waiting)) provisionalLine(form);
 });
 
 // A new deal's form: after the deals waiting on the phone (number, totals, minimums, a key
@@ -132,11 +133,13 @@ function showPendingInForm(form) {
     var nonce = form.elements.nonce;
     if (refused) return restoreRefused(form, refused);
     var used = deals.some(function (d) { return d.key === nonce.value; });
-    if (!navigator.onLine || used) nonce.value = newKey();  // a kept copy's key is spent
-    // A form kept from before the last sheet seen online starts from that sheet (offline
-    // only: online the form is the server's own, and a deal deleted elsewhere counts).
+    var kept = document.querySelector("[data-kept-copy]");  // the service worker's copy
+    if (kept || used) nonce.value = newKey();  // a kept copy's key is spent
+    // A form kept from before the last sheet seen online starts from that sheet (a kept
+    // copy only: else the form is the server's own, and a deal deleted elsewhere counts).
     var seen = (localStorage.getItem("sheet-" + form.dataset.game) || "").split(" ");
-    var behind = navigator.onLine ? 0 : Math.max(0, Number(seen[0]) - Number(form.dataset.number)) || 0;
+    var behind = kept ? Math.max(0, Number(seen[0]) - Number(form.dataset.number)) || 0 : 0;
+    if (deals.length) form.dataset.waiting = deals.length;  // a new deal goes after them
     if (!deals.length && !behind) return;
     var table = JSON.parse(form.dataset.scoreTable);
     var totals = addUp(behind ? seen.slice(1).join(" ") : form.dataset.totals, deals);
@@ -201,6 +204,8 @@ function showPendingOnSheet(table) {
   pendingDeals(table.dataset.game).then(function (deals) {
     table.querySelectorAll("tr.pending").forEach(function (row) { row.remove(); });
     if (!deals.length) return;
+    // Deals waiting here: this is the scorer's phone, not a follower's.
+    document.querySelectorAll(".following-note").forEach(function (note) { note.hidden = true; });
     var body = table.tBodies[0];
     var columns = table.rows[0].cells.length;
     if (body.rows.length === 1 && body.rows[0].cells[0].colSpan > 1) body.rows[0].hidden = true;
@@ -282,8 +287,10 @@ function retryIn(seconds) {
   clearTimeout(retryTimer);
   retryTimer = setTimeout(sendPending, Math.min(60, Math.max(1, parseInt(seconds, 10) || 5)) * 1000);
 }
+// Tried whatever navigator.onLine says: a deal with no answer waits, and goes again when
+// the server answers (app.js: "answered"), at "online", or in half a minute.
 function sendPending() {
-  if (sending || !navigator.onLine || !window.indexedDB) return;
+  if (sending || !window.indexedDB) return;
   sending = true;
   var blocked = {};
   var sent = 0;
@@ -299,6 +306,7 @@ function sendPending() {
       method: "POST", body: new URLSearchParams(deal.fields), headers: { Accept: "application/json" },
     })
       .then(function (response) {
+        heard = true;
         if (response.status >= 500) {
           // Not saved now (503: the database busy or out of reach): it waits, and goes
           // again after the server's Retry-After (any other: on the next load).
@@ -318,7 +326,7 @@ function sendPending() {
       })
       .then(function () { return next(deals); });
   };
-  var refusedUrl = null;
+  var refusedUrl = null, heard = false;
   pendingDeals().then(next).then(function () {
     sending = false;
     // On a sheet: to the refused deal's form, the server's words in it; else the sheet
@@ -327,8 +335,14 @@ function sendPending() {
     var form = document.querySelector("form[data-score-table]");
     if (sheet && refusedUrl) location.assign(refusedUrl);
     else if (sheet && sent) location.reload();
-    else if (form && refusedUrl && !(dirtyForm && document.body.contains(dirtyForm))) location.reload();
-  }, function () { sending = false; });
+    else if (form && (refusedUrl || sent) && !(dirtyForm && document.body.contains(dirtyForm))) location.reload();
+    else if (heard) answered(true);
+  }, function (error) {
+    sending = false;
+    if (!(error instanceof TypeError)) return heard && answered(true);  // a status: an answer
+    answered(false);  // none: it goes again when the server answers, or in half a minute
+    retryIn(30);
+  });
 }
 function showPending() {
   if (!window.indexedDB) return;
@@ -340,9 +354,11 @@ function showPending() {
 document.addEventListener("htmx:afterSettle", function (event) {
   if (event.target === document.body) showPending();  // a new page, not a live line
 });
-window.addEventListener("online", function () {
+function sendAgain() {
   if (!document.querySelector("[data-offline-copy]")) sendPending();  // else app.js reloads
-});
+}
+window.addEventListener("online", sendAgain);
+document.addEventListener("answered", sendAgain);
 showPending();  // loaded after the page (app.js): its first look now
 sendPending();
 

@@ -1,14 +1,15 @@
-// Service worker: the app opens without a connection and shows the last pages it saw.
-// Static files have a hash of their content in their names (the server fills in this
-// file's lists, and VERSION from those hashes): a cached one is the file, for good. A deploy
-// that changes any of them changes this file, so the browser installs it, it fetches the new
-// files and drops the old cache. Pages: from the network, the last copy when offline.
-// Forms that carry a one-time token (deal forms) and POSTs are never cached.
-// No secret is kept (issue 16): an answer marked no-store never goes in a cache, and a page
-// is kept under its address without the fragment (where a scorer link carries the secret).
-// The scorer's sheet is no-store; in its place the worker keeps the sheet as a follower sees
-// it, asked for with X-Offline-Copy and the phone's cookies (so in its language and scheme).
-// No kept copy is ever the scorer's: a scorer cookie that goes leaves nothing to clear.
+{#- Service worker: the app opens without a connection and shows the last pages it saw.
+   Static files have a hash of their content in their names (the server fills in this
+   file's lists, and VERSION from those hashes): a cached one is the file, for good. A deploy
+   that changes any of them changes this file, so the browser installs it, it fetches the new
+   files and drops the old cache. Pages: from the network, the last copy when offline.
+   Forms that carry a one-time token (deal forms) and POSTs are never cached.
+   No secret is kept (issue 16): an answer marked no-store never goes in a cache, and a page
+   is kept under its address without the fragment (where a scorer link carries the secret).
+   The scorer's sheet is no-store; in its place the worker keeps the sheet as a follower sees
+   it, asked for with X-Offline-Copy and the phone's cookies (so in its language and scheme).
+   No kept copy is ever the scorer's: a scorer cookie that goes leaves nothing to clear.
+   (Template comments, not JavaScript ones: the phone never downloads them.) -#}
 "use strict";
 var VERSION = {{ version|tojson }};
 var STATIC = "static-" + VERSION;
@@ -146,6 +147,20 @@ self.addEventListener("fetch", function (event) {
   }).catch(function () {
     return caches.match(keyOf(url), { cacheName: PAGES, ignoreVary: true }).then(function (hit) {
       return hit || caches.match("/offline");
-    });
+    }).then(marked);
   }));
 });
+
+{#- A kept copy says it is one, in its page and a header: the page then knows the server
+    did not answer, whatever navigator.onLine says (static/app.js, issue 40). #}
+function marked(kept) {
+  if (!kept) return kept;
+  var headers = new Headers(kept.headers);
+  headers.delete("Content-Length");
+  headers.delete("Content-Encoding");
+  headers.set("X-Kept-Copy", "1");
+  return kept.text().then(function (text) {
+    text = text.replace(/<body[^>]*>/, "$&<div hidden data-kept-copy></div>");
+    return new Response(text, { status: kept.status, statusText: kept.statusText, headers: headers });
+  });
+}

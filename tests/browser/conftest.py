@@ -6,9 +6,11 @@ downloads one. Screenshots go to test-results/ (not committed).
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import secrets
+import socket
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -127,12 +129,14 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     return report
 
 
-#: How Chromium logs a request the network never carried (offline, or dropped by a test's
-#: route), and htmx's own log lines for such a request.
+#: How Chromium logs a request the network never carried (offline, dropped by a test's
+#: route, or the server out of reach). htmx's own error lines for such a request are not
+#: expected: the page handles them (static/app.js, issue 40).
 CONNECTION_LOST = re.compile(
-    r"^(Failed to load resource: net::ERR_(INTERNET_DISCONNECTED|FAILED)"
-    r"|htmx:(sendError|afterRequest)\b.*)$"
+    r"^Failed to load resource: net::ERR_(INTERNET_DISCONNECTED|FAILED|CONNECTION_REFUSED)$"
 )
+#: Requests that failed so (Playwright's ``request.failure``).
+NO_ANSWER = ("net::ERR_INTERNET_DISCONNECTED", "net::ERR_FAILED", "net::ERR_CONNECTION_REFUSED")
 #: How Chromium logs an answer with an error status (the page shows the refusal itself).
 ERROR_STATUS = re.compile(r"^Failed to load resource: the server responded with a status of (\d+)")
 
@@ -160,8 +164,7 @@ class ConsoleWatch:
             self._logged.append(message.text)
 
     def _failed(self, request: Request) -> None:
-        failure = request.failure or ""
-        if "ERR_INTERNET_DISCONNECTED" in failure or failure == "net::ERR_FAILED":
+        if (request.failure or "") in NO_ANSWER:
             self._offline = True
 
     def _answered(self, response: Response) -> None:
@@ -302,3 +305,83 @@ def back_online(page: Page) -> None:
     test that ends while that reload runs can leave the browser hanging as it closes."""
     expect(page.locator(".secret-link")).to_have_count(1, timeout=20_000)
     expect(page.locator("[data-offline-copy]")).to_have_count(0)
+
+
+#: What Debian's Chromium 150 says after a reload under emulated offline, and any phone on
+#: a Wi-Fi whose server is out of reach: "online". The offline pages must not believe it.
+SAYS_ONLINE = """Object.defineProperty(Navigator.prototype, "onLine", {
+  configurable: true, get: () => true,
+});"""
+
+
+def browser_says_online(page: Page) -> None:
+    """From the next page on, ``navigator.onLine`` is true whatever the connection."""
+    page.context.add_init_script(SAYS_ONLINE)
+
+
+class Door:
+    """The way to the live server, which a test can shut: the laptop running the server
+    asleep while the phone's Wi-Fi stays up. Shut, it refuses new connections and drops
+    the open ones (Chromium: ``net::ERR_CONNECTION_REFUSED``); opened again, on the same
+    port (the same origin: the service worker, its caches and IndexedDB stay)."""
+
+    def __init__(self, target: str) -> None:
+        self._target = ("127.0.0.1", int(target.rsplit(":", 1)[1]))
+        self._listener: socket.socket | None = None
+        self._open: set[socket.socket] = set()
+        self._lock = threading.Lock()
+        self.open(port=0)
+        assert self._listener is not None
+        self.url = f"http://127.0.0.1:{self._listener.getsockname()[1]}"
+
+    def open(self, port: int | None = None) -> None:
+        if port is None:
+            port = int(self.url.rsplit(":", 1)[1])
+        self._listener = socket.create_server(("127.0.0.1", port))
+        threading.Thread(target=self._accept, args=(self._listener,), daemon=True).start()
+
+    def shut(self) -> None:
+        listener, self._listener = self._listener, None
+        assert listener is not None
+        listener.shutdown(socket.SHUT_RDWR)  # wakes the accepting thread
+        listener.close()
+        with self._lock:
+            for sock in self._open:
+                with contextlib.suppress(OSError):
+                    sock.shutdown(socket.SHUT_RDWR)
+            self._open.clear()
+
+    def _accept(self, listener: socket.socket) -> None:
+        while True:
+            try:
+                client, _ = listener.accept()
+            except OSError:
+                return  # shut
+            server = socket.create_connection(self._target)
+            with self._lock:
+                self._open.update((client, server))
+            for source, sink in ((client, server), (server, client)):
+                threading.Thread(target=self._pump, args=(source, sink), daemon=True).start()
+
+    def _pump(self, source: socket.socket, sink: socket.socket) -> None:
+        try:
+            while data := source.recv(65536):
+                sink.sendall(data)
+        except OSError:
+            pass
+        for sock in (source, sink):
+            with contextlib.suppress(OSError):
+                sock.shutdown(socket.SHUT_RDWR)
+        with self._lock:
+            self._open.discard(source)
+            self._open.discard(sink)
+        source.close()  # each socket is one pump's source
+
+
+@pytest.fixture
+def door(live_server: str) -> Iterator[Door]:
+    """The live server behind a door the test can shut (``Door``)."""
+    way = Door(live_server)
+    yield way
+    if way._listener is not None:
+        way.shut()

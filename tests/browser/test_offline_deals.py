@@ -8,11 +8,12 @@ from __future__ import annotations
 import re
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, Response, expect
 
-from .conftest import shot, tap
+from .conftest import Door, browser_says_online, shot, tap
 from .helpers import (
     big_concealed_deal,
     deals_on_server,
@@ -48,6 +49,7 @@ def test_the_queue_reads_no_page() -> None:
 
 def test_a_game_with_the_connection_cut(phone: Page, live_server: str) -> None:
     page = phone
+    browser_says_online(page)  # as Debian's Chromium 150 does after an offline reload
     start_classic(page, live_server)
     worker_ready(page)
     queued: list[tuple[int, Any]] = []  # the queue's answers: status, JSON body
@@ -143,6 +145,76 @@ def test_a_game_with_the_connection_cut(phone: Page, live_server: str) -> None:
     expect(page.locator(".winner h2")).to_have_text("We win with 6,395")
     assert len(deals_on_server(page, live_server)) == 5
     shot(page, "offline-game-won")
+
+
+#: Whether the service worker's copy of a sheet (its address) holds some words yet: it
+#: keeps it in the background, after the page has its answer.
+KEPT_SHEET_SAYS = """async ([path, words]) => {
+  const kept = await caches.match(path, { ignoreVary: true });
+  return !!kept && (await kept.text()).includes(words);
+}"""
+
+
+def test_the_server_out_of_reach_with_the_wifi_up(
+    phone: Page, live_server: str, door: Door
+) -> None:
+    """The laptop running the server sleeps, the phone's Wi-Fi stays up: navigator.onLine
+    says "online" all along (issue 40), and the page goes by what the server answers. The
+    banner shows, the deals typed wait and number on, the live line is provisional; when
+    the server answers again the banner goes and each deal is recorded once."""
+    page = phone
+    start_classic(page, door.url)
+    worker_ready(page)
+    banner = page.locator(".offline-banner")
+    page.get_by_role("link", name="Record deal 1").tap()  # the phone keeps the form
+    htmx_ready(page)
+    modest_deal(page, "We", "150", "0", "60")
+    tap(page.get_by_role("button", name="Save deal 1"))
+    expect(page.locator(".total-points")).to_have_text(["750", "-60"])
+    expect(banner).to_be_hidden()
+    page.wait_for_function(KEPT_SHEET_SAYS, arg=[urlsplit(page.url).path, "Deal 2"])
+
+    door.shut()
+    page.get_by_role("link", name="Record deal 2").tap()
+    expect(page.locator("h1.deal-title")).to_have_text("Deal 2 · Vera dealt")
+    expect(banner).to_be_visible()
+    modest_deal(page, "They", "120", "0", "45")
+    expect(page.locator("#preview")).to_contain_text("Provisional (no connection)")
+    expect(page.locator("#preview")).to_contain_text("They +720 → 660")
+    tap(page.get_by_role("button", name="Save deal 2"))
+
+    pending = page.locator("tr.pending:not(.pending-note)")
+    expect(pending).to_have_count(1)
+    expect(page.locator("tr.pending-note")).to_contain_text("Waiting for the connection")
+    expect(pending.first).to_contain_text("705")  # 750 - 45
+    expect(page.locator(".total.provisional .total-points")).to_have_text(["705", "660"])
+    expect(page.locator(".next-deal")).to_have_text("Deal 3 · Boris deals")
+    expect(banner).to_be_visible()
+    # The scorer's phone: its record button, and no "you are following" under it (part 3).
+    expect(page.get_by_role("link", name="Record deal 3")).to_be_visible()
+    expect(page.locator(".following-note")).to_be_hidden()
+    shot(page, "offline-sheet-waiting")
+
+    # Deal 3 on top of the one waiting: its number, its dealer, the totals with deal 2.
+    page.get_by_role("link", name="Record deal 3").tap()
+    expect(page.locator("h1.deal-title")).to_have_text("Deal 3 · Boris dealt")
+    expect(page.get_by_role("button", name="Save deal 3")).to_be_visible()
+    expect(page.locator(".totals .total-points")).to_have_text(["705", "660"])
+    expect(banner).to_be_visible()
+    modest_deal(page, "We", "200", "0", "30")
+    expect(page.locator("#preview")).to_contain_text("Provisional (no connection)")
+    expect(page.locator("#preview")).to_contain_text("We +800 → 1,505")
+    tap(page.get_by_role("button", name="Save deal 3"))
+    expect(pending).to_have_count(2)
+    assert page.evaluate("navigator.onLine") is True  # the browser never knew
+    assert deals_on_server(page, live_server) == [[750, -60]]
+
+    door.open()  # the server answers the kept sheet's next poll: each deal goes, once
+    expect(page.locator("tr.pending")).to_have_count(0, timeout=30_000)
+    expect(page.locator(".total-points")).to_have_text(["1,505", "630"])
+    expect(banner).to_be_hidden()
+    expect(page.get_by_role("link", name="Record deal 4")).to_be_visible()
+    assert deals_on_server(page, live_server) == [[750, -60], [-45, 720], [800, -30]]
 
 
 def test_a_deal_whose_answer_is_lost_is_recorded_once(phone: Page, live_server: str) -> None:

@@ -10,7 +10,7 @@ from urllib.parse import urlsplit
 
 from playwright.sync_api import Page, expect
 
-from .conftest import back_online, shot, tap
+from .conftest import back_online, browser_says_online, shot, tap
 from .helpers import htmx_ready, scorer_link, start_classic
 
 #: Everything the service worker's caches hold: each entry's cache, address, the headers
@@ -111,6 +111,7 @@ def test_the_scorers_offline_sheet_holds_no_secret(phone: Page, live_server: str
     """The scorer's sheet, kept for offline use, is the follower's view: totals, deals and
     who deals, but no share panel and no scorer link; offline it still opens."""
     page = phone
+    browser_says_online(page)  # as Debian's Chromium 150 does after an offline reload
     path, secret = scorer_game(page, live_server)
     under_the_worker(page)
     expect(page.locator(".secret-link")).to_have_count(1)  # online: the scorer's own page

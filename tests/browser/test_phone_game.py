@@ -7,7 +7,7 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
-from .conftest import back_online, shot, tap
+from .conftest import back_online, browser_says_online, shot, tap
 from .helpers import (
     big_concealed_deal,
     htmx_ready,
@@ -200,6 +200,7 @@ def test_card_counter_and_rule_tools(phone: Page, live_server: str) -> None:
 def test_language_switch_and_offline(phone: Page, live_server: str) -> None:
     """Switch to Macedonian and back; with no connection the last sheet opens and says so."""
     page = phone
+    browser_says_online(page)  # as Debian's Chromium 150 does after an offline reload
     start_classic(page, live_server)
     expect(page.locator(".total-points")).to_have_count(2)
     sheet_url = page.url
