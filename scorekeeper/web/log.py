@@ -133,7 +133,12 @@ def _entry(
         details = _scores(change.before, sides, rules)
     else:
         details = ()
-    undoable = scorer and not change.undone and change.kind != log.CREATED
+    undoable = (
+        scorer
+        and not change.undone
+        and change.kind != log.CREATED
+        and log.replacement(change) is None  # a swap's: the game stays deleted
+    )
     return Entry(change, title[:1].upper() + title[1:], details, undoable)
 
 
