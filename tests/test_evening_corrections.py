@@ -3,14 +3,21 @@ the changes to a closed round's tables once the next round is seated (RULES.md s
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from flask.testing import FlaskClient
 
 from .helpers.api import Json, assert_error, auth
-from .test_evening_pages import new_evening as new_evening_page
-from .test_evening_pages import tables as page_tables
-from .test_evenings_api import FIRST_WINS, SECOND_WINS, deal, director, new_evening
+from .helpers.evenings import (
+    FIRST_WINS,
+    SECOND_WINS,
+    deal,
+    director,
+    new_evening,
+    new_evening_page,
+    page_tables,
+)
 
 
 def changes_of(client: FlaskClient, table: Json) -> list[Json]:
@@ -114,3 +121,76 @@ def test_the_directors_page_swaps_at_a_table_whose_deal_was_undone(client: Flask
     assert answer.status_code == 302, answer.get_data(as_text=True)
     after = page_tables(client, evening)
     assert first in after[1]["sides"][0]["players"] and second in after[0]["sides"][0]["players"]
+
+
+# --- a closed round once the next round is seated ---------------------------------------------
+
+SEATED = "round 2 was seated from its standings"
+
+
+def second_round_seated(client: FlaskClient) -> tuple[Json, Json]:
+    """An evening whose round 1 was closed (table 1 after one deal of two: time called;
+    table 2 after both) and whose round 2 is seated; its director's view and table 1."""
+    evening = new_evening(client)
+    base = f"/api/evenings/{evening['id']}"
+    first, second = evening["rounds"][0]["tables"]
+    assert deal(client, first, FIRST_WINS).status_code == 201
+    for results in (FIRST_WINS, SECOND_WINS):
+        assert deal(client, second, results).status_code == 201
+    assert client.post(f"{base}/rounds/1/close", headers=auth(evening["token"])).status_code == 200
+    assert client.post(f"{base}/rounds", headers=auth(evening["token"])).status_code == 201
+    return director(client, evening), first
+
+
+def test_time_called_stays_called_once_the_next_round_is_seated(client: FlaskClient) -> None:
+    evening, first = second_round_seated(client)
+    called = changes_of(client, first)[0]
+    assert called["kind"] == "time-called"
+    refused = assert_error(undo(client, first, called), 409)
+    assert SEATED in refused["error"] and "Round 1 is over" in refused["error"]
+    # Nothing changed: round 1 stays finished, and so do the standings round 2 came from.
+    game = client.get(f"/api/games/{first['game']}").get_json()
+    assert game["status"] == "finished" and game["last_deal"] == 1
+    assert director(client, evening) == evening
+    assert changes_of(client, first)[0] == called
+
+
+def test_no_deal_of_a_closed_round_reopens_its_table(client: FlaskClient) -> None:
+    evening, _first = second_round_seated(client)
+    second = evening["rounds"][0]["tables"][1]
+    game = f"/api/games/{second['game']}"
+    # Deleting the last deal, or undoing its recording, would reopen table 2 for it.
+    refused = assert_error(client.delete(f"{game}/deals/2", headers=auth(second["token"])), 409)
+    assert SEATED in refused["error"]
+    recorded = changes_of(client, second)[0]
+    assert recorded["kind"] == "deal-recorded"
+    assert SEATED in assert_error(undo(client, second, recorded), 409)["error"]
+    assert director(client, evening) == evening
+    # Correcting a deal's figures leaves the table finished: still allowed.
+    edited = client.put(
+        f"{game}/deals/2", json={"results": FIRST_WINS}, headers=auth(second["token"])
+    )
+    assert edited.status_code == 200, edited.get_json()
+    assert edited.get_json()["status"] == "finished"
+
+
+def test_the_change_log_page_offers_no_undo_of_time_called_after_the_next_round(
+    client: FlaskClient,
+) -> None:
+    evening, first = second_round_seated(client)
+    joined = client.post(f"/games/{first['game']}/join", data={"token": first["token"]})
+    assert joined.status_code == 302
+    called, _recorded, _created = changes_of(client, first)
+    page = f"/games/{first['game']}/changes"
+    html = client.get(page).get_data(as_text=True)
+    assert "Round 1 is over: round 2 was seated from its standings" in html
+    assert f"/changes/{called['id']}/undo" not in html
+    # An Undo sent anyway (a page kept open since before) is refused with the reason.
+    answer = client.post(
+        f"/games/{first['game']}/changes/{called['id']}/undo", data={"next": "changes"}
+    )
+    assert answer.status_code == 302
+    html = client.get(answer.headers["Location"]).get_data(as_text=True)
+    flashed = re.search(r'<div class="flash flash-error"><span>([^<]*)</span>', html)
+    assert flashed and flashed.group(1).startswith("Round 1 is over: round 2 was seated")
+    assert director(client, evening) == evening
