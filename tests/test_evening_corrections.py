@@ -4,8 +4,10 @@ the changes to a closed round's tables once the next round is seated (RULES.md s
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
+from flask import Flask
 from flask.testing import FlaskClient
 
 from .helpers.api import Json, assert_error, auth
@@ -90,6 +92,35 @@ def test_a_replaced_table_cannot_come_back(client: FlaskClient) -> None:
     assert "Game replaced: the director swapped seats" in html
     assert f"/changes/{replaced['id']}/undo" not in html
     assert f"/changes/{undone['id']}/undo" in html  # the scorer's page it is
+    # Nor does the history offer this phone to restore it, among the games it kept.
+    history = client.get("/history").get_data(as_text=True)
+    assert f"/games/{first['game']}/restore" not in history
+
+
+def test_a_replaced_table_travels_in_a_backup(
+    client: FlaskClient, app: Flask, other: Flask, tmp_path: Path
+) -> None:
+    evening = new_evening(client)
+    first, second = evening["rounds"][0]["tables"]
+    deal(client, first, FIRST_WINS)
+    undo(client, first, changes_of(client, first)[0])
+    a, b = first["sides"][0]["players"], second["sides"][1]["players"]
+    swapped = client.post(
+        f"/api/evenings/{evening['id']}/rounds/1/swap",
+        json={"players": [a[0], b[0]]},
+        headers=auth(evening["token"]),
+    )
+    assert swapped.status_code == 200
+    before = director(client, evening)
+    path = tmp_path / "club.json"
+    assert app.test_cli_runner().invoke(args=["backup", str(path)]).exit_code == 0
+    done = other.test_cli_runner().invoke(args=["restore", str(path)])
+    assert done.exit_code == 0, done.output
+    there = other.test_client()
+    assert director(there, evening) == before
+    assert there.get(f"/api/games/{first['game']}").status_code == 410
+    restored = there.post(f"/api/games/{first['game']}/restore", headers=auth(first["token"]))
+    assert "a new game took its place" in assert_error(restored, 409)["error"]
 
 
 def test_a_swap_at_a_table_whose_deal_stands_is_refused(client: FlaskClient) -> None:
