@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from sqlalchemy import func, select
-from sqlalchemy.orm import selectinload
+from sqlalchemy.orm import aliased, selectinload
 
 from ..rules import (
     VARIANTS,
@@ -340,3 +340,21 @@ def onward(where: Seated) -> Onward | None:
         False,
         tuple(NextSeat(tuple(names), number, games[number]) for number, names in ordered),
     )
+
+
+def next_round_seated(game_id: str) -> tuple[int, int] | None:
+    """When ``game_id`` is a table of a round after which the next round was seated (from
+    that round's standings): the two rounds' numbers; else None (one indexed read)."""
+    later = aliased(EveningRound)
+    row = db.session.execute(
+        select(EveningRound.number, func.min(later.number))
+        .select_from(EveningTable)
+        .join(EveningRound, EveningRound.id == EveningTable.round_id)
+        .join(
+            later,
+            (later.evening_id == EveningRound.evening_id) & (later.number > EveningRound.number),
+        )
+        .where(EveningTable.game_id == game_id)
+        .group_by(EveningRound.number)
+    ).first()
+    return None if row is None else (row[0], row[1])

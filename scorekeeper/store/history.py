@@ -12,7 +12,8 @@ from sqlalchemy import ColumnElement, func, or_, select
 from sqlalchemy.orm import InstrumentedAttribute, selectinload
 
 from .db import db
-from .models import Deal, Game, Person, Player, Side
+from .log import GAME_DELETED, replacement
+from .models import Change, Deal, Game, Person, Player, Side
 from .players import name_key
 
 #: Games on one page of the history.
@@ -139,11 +140,12 @@ def games_of(listed: Listing) -> list[Game]:
 
 
 def deleted_among(game_ids: Sequence[str]) -> list[Game]:
-    """The deleted games among ``game_ids`` (those a phone kept score of), the latest
-    deleted first, with their sides and players."""
+    """The deleted games among ``game_ids`` (those a phone kept score of) that may be
+    restored, the latest deleted first, with their sides and players (not a club table's
+    game a swap replaced: it stays deleted)."""
     if not game_ids:
         return []
-    return list(
+    found = list(
         db.session.scalars(
             select(Game)
             .where(Game.id.in_(list(game_ids)), Game.deleted_at.is_not(None))
@@ -151,6 +153,15 @@ def deleted_among(game_ids: Sequence[str]) -> list[Game]:
             .options(selectinload(Game.sides).selectinload(Side.players))
         )
     )
+    if not found:
+        return []
+    deletions = db.session.scalars(
+        select(Change).where(
+            Change.game_id.in_([game.id for game in found]), Change.kind == GAME_DELETED
+        )
+    )
+    replaced = {change.game_id for change in deletions if replacement(change) is not None}
+    return [game for game in found if game.id not in replaced]
 
 
 def every_game(batch: int = 100, *, deleted: bool = False) -> Iterator[Game]:

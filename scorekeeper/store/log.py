@@ -26,6 +26,9 @@ RENAMED = "player-renamed"
 #: A club round's director called time: the game ends after the deals played (its
 #: ``last_deal``, before and after, as ``{"last_deal": n}``).
 TIME_CALLED = "time-called"
+#: A club table's game replaced when the director swapped seats is deleted with
+#: ``{"replaced_by": <the new game's id>}`` as its ``after``: it stays deleted.
+REPLACED_BY = "replaced_by"
 #: Each kind of change in a few words, for the log and for refusals.
 WORDS = {
     CREATED: N_("game created"),
@@ -54,8 +57,19 @@ def entries_json(result: Any) -> dict[str, object]:
     }
 
 
+def replacement(change: Change) -> str | None:
+    """The game that took this game's place, when ``change`` deleted it for a swap."""
+    after = change.after
+    if change.kind != GAME_DELETED or not isinstance(after, dict):
+        return None
+    found = after.get(REPLACED_BY)
+    return found if isinstance(found, str) else None
+
+
 def describe(change: Change) -> Text:
     """A change in a few words: "deal 3 edited"."""
+    if replacement(change) is not None:
+        return T("game replaced: the director swapped seats")
     return T(WORDS.get(change.kind, WORDS[CREATED]), number=change.deal_number)
 
 
@@ -104,7 +118,7 @@ def _count(value: object, path: str, *, low: int = 1) -> int | None:
 
 def _state(value: object, sides: int, path: str) -> object:
     """A deal as the log kept it, every figure checked as a deal's; or a rename; or a game's
-    last deal (time called)."""
+    last deal (time called); or the game that replaced it (a swap)."""
     if value is None:
         return None
     if not isinstance(value, dict):
@@ -116,6 +130,16 @@ def _state(value: object, sides: int, path: str) -> object:
         ):
             raise _refused(f"{path}.last_deal", T("From 0 to %(max)s, or nothing.", max=MAX_DEALS))
         return {"last_deal": last}
+    if set(value) == {REPLACED_BY}:  # a club table's game replaced by a swap
+        replaced_by = value[REPLACED_BY]
+        if not (
+            isinstance(replaced_by, str)
+            and 0 < len(replaced_by) <= 32
+            and replaced_by.isascii()
+            and replaced_by.isprintable()
+        ):
+            raise _refused(f"{path}.{REPLACED_BY}", T("A game's id."))
+        return {REPLACED_BY: replaced_by}
     if "name" in value:
         return {
             "person": _count(value.get("person"), f"{path}.person"),

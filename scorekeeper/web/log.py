@@ -14,7 +14,7 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from ..i18n import number, render_text, signed
 from ..rules import CanastaKind, RuleSet, SideResult, figure_name, score_breakdown
-from ..store import changes, games, log
+from ..store import changes, evenings, games, log
 from ..store.errors import Refused, Why, check_name, is_request_key
 from ..store.models import Change
 from . import bp
@@ -110,6 +110,7 @@ def _entry(
     rules: RuleSet,
     scorer: bool,
     by_id: Mapping[int, Change],
+    kept_closed: str | None = None,
 ) -> Entry:
     title = render_text(log.describe(change))
     if change.kind == log.UNDO:
@@ -132,9 +133,17 @@ def _entry(
         details = _scores(change.after, sides, rules)
     elif change.kind == log.DELETED:
         details = _scores(change.before, sides, rules)
+    elif change.kind == log.TIME_CALLED and kept_closed and not change.undone:
+        details = (kept_closed,)  # why it has no Undo
     else:
         details = ()
-    undoable = scorer and not change.undone and change.kind != log.CREATED
+    undoable = (
+        scorer
+        and not change.undone
+        and change.kind != log.CREATED
+        and log.replacement(change) is None  # a swap's: the game stays deleted
+        and not (change.kind == log.TIME_CALLED and kept_closed)
+    )
     return Entry(change, title[:1].upper() + title[1:], details, undoable)
 
 
@@ -151,7 +160,12 @@ def change_log(game_id: str) -> str:
     sides = [side.name for side in game.sides]
     rules = games.rules_for(game)
     by_id = {change.id: change for change in found}
-    entries = [_entry(change, sides, rules, scorer, by_id) for change in found]
+    kept_closed = None
+    if any(change.kind == log.TIME_CALLED for change in found):
+        rounds = evenings.next_round_seated(game_id)
+        if rounds is not None:  # time called stays called
+            kept_closed = render_text(changes.round_seated(*rounds))
+    entries = [_entry(change, sides, rules, scorer, by_id, kept_closed) for change in found]
     device = DeviceForm(data={"device": device_label()})
     return render_template(
         "games/changes.html",

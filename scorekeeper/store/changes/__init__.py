@@ -13,7 +13,7 @@ One module per kind of change: ``new_game``, ``deals`` (record, edit, delete), `
 
 from ..log import MAX_DEVICE
 from .checks import GAME_GONE, GAME_OVER, NO_GAME
-from .commit import keep_records
+from .commit import keep_records, round_seated
 from .deals import Changed, Edited, Recorded, delete_deal, edit_deal, record_deal
 from .evenings import close_round, create_evening, evening_rules, start_round, swap
 from .imports import Claimed, import_game
@@ -50,6 +50,7 @@ __all__ = [
     "keep_records",
     "record_deal",
     "restore_game",
+    "round_seated",
     "start_round",
     "swap",
     "table_rules",

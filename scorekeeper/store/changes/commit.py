@@ -26,9 +26,10 @@ from sqlalchemy import bindparam, insert, select, update
 from sqlalchemy.orm.attributes import set_committed_value
 
 from ...rules.stats import SideRecord, side_records
-from ...rules.text import T
+from ...rules.text import T, Text
 from ..db import db
 from ..errors import Refused, Why
+from ..evenings import next_round_seated
 from ..games import Sheet, sheet_of, side_results
 from ..log import MAX_DEVICE, describe
 from ..models import Change, Game, Person, Side, utcnow
@@ -217,8 +218,11 @@ def commit(
 
 def replayed(game: Game) -> Sheet:
     """The changed game (as changed in memory) replayed; refused when the change would
-    leave deals after the one that ended the game."""
+    leave deals after the one that ended the game, or reopen a club table whose round the
+    next round was seated after."""
     sheet = sheet_of(game)
+    if game.finished and not sheet.state.finished:
+        require_round_playing(game.id)
     after = sheet.state.deals_after_end
     if after:
         raise Refused(
@@ -231,6 +235,25 @@ def replayed(game: Game) -> Sheet:
             ),
         )
     return sheet
+
+
+def require_round_playing(game_id: str) -> None:
+    """A club table may play on (a change reopens it) only while the next round is not
+    seated: that round was seated from the standings of this one's finished tables."""
+    rounds = next_round_seated(game_id)
+    if rounds is not None:
+        number, following = rounds
+        raise Refused(Why.CONFLICT, round_seated(number, following))
+
+
+def round_seated(number: int, following: int) -> Text:
+    """Why a finished club table stays finished once the next round is seated."""
+    return T(
+        "Round %(number)s is over: round %(next)s was seated from its standings, so no "
+        "table of round %(number)s can play on.",
+        number=number,
+        next=following,
+    )
 
 
 def commit_replayed(

@@ -31,10 +31,10 @@ from ..evenings import (
     view_of,
 )
 from ..games import hash_token, lock_game, sheet_of
-from ..log import CREATED, TIME_CALLED
+from ..log import CREATED, GAME_DELETED, REPLACED_BY, TIME_CALLED
 from ..models import Evening, EveningPlayer, EveningRound, EveningTable, Game, utcnow
 from ..players import name_key, person_for
-from .commit import Entry, commit_replayed
+from .commit import Entry, commit_replayed, replayed
 from .new_game import SideSpec, creating, new_game, table_rules
 
 NO_EVENING = T("There is no such evening.")
@@ -301,8 +301,9 @@ def swap(
 ) -> EveningView:
     """Swap two players (an individual evening) or the pairs of two players (a pairs
     evening) between two tables of round ``number``, or between a table and the byes, before
-    either table has a deal: their games are made again with the new seats (and new
-    scorer links)."""
+    either table has a deal (or once its deals were undone): their games are made again
+    with the new seats (and new scorer links), and the games they replace are deleted
+    through their change logs."""
     with transaction():
         evening = _locked(evening_id, token)
         round_ = next((r for r in evening.played_rounds if r.number == number), None)
@@ -356,12 +357,22 @@ def swap(
                     evening, rules, seats[table.number], rng, token or "", device
                 )
                 db.session.flush()
-                db.session.delete(old)
+                _replaced(old, table.game, device)
         round_.byes = [current.entrants.index(entrant) for entrant in byes]
         evening.version += 1
     found = view(evening_id)
     assert found is not None
     return found
+
+
+def _replaced(old: Game, new: Game, device: str) -> None:
+    """A table's game replaced by a swap leaves every list through its change log (a
+    deletion naming the game that took its place, which nothing restores); nothing the
+    log points at is removed."""
+    old.deleted_at = utcnow()
+    commit_replayed(
+        replayed(old), Entry(GAME_DELETED, after={REPLACED_BY: new.id}), device=device, key=None
+    )
 
 
 def _unit_of(current: EveningView, typed: str, path: str) -> Entrant:

@@ -22,6 +22,7 @@ from ..log import (
     UNDO,
     describe,
     entries_json,
+    replacement,
     results_of,
 )
 from ..models import Change, Deal, DealResult, EveningTable, Game, Person, utcnow
@@ -85,6 +86,8 @@ def undo_change(
             deleting = (target == GAME_RESTORED) != (change.kind == UNDO)
             if (game.deleted_at is not None) == deleting:
                 raise _in_the_way(game_id, change)
+            if not deleting:
+                _require_not_replaced(game)
             game.deleted_at = utcnow() if deleting else None
             number = None
         elif target == RENAMED:
@@ -244,6 +247,20 @@ def _at_an_evening(game_id: str) -> bool:
     return db.session.scalar(found) is not None
 
 
+def _require_not_replaced(game: Game) -> None:
+    """A club table's game that a swap replaced stays deleted: another game holds its
+    seats in the evening."""
+    if any(replacement(change) is not None for change in game.changes):
+        raise Refused(
+            Why.CONFLICT,
+            T(
+                "This game was a table of a club evening until the director swapped seats: "
+                "a new game took its place, so it stays deleted. Open the evening for the "
+                "table's new game."
+            ),
+        )
+
+
 def _delete_or_restore(
     game_id: str, secret: str | None, device: str, request_key: str | None, *, deleting: bool
 ) -> Changed:
@@ -264,6 +281,8 @@ def _delete_or_restore(
                     "correct its deals instead of deleting it."
                 ),
             )
+        if not deleting:
+            _require_not_replaced(game)
         if (game.deleted_at is not None) == deleting:
             raise Refused(
                 Why.CONFLICT,
