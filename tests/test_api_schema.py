@@ -112,3 +112,16 @@ def test_a_write_that_takes_no_body_ignores_the_json_type(client: FlaskClient) -
     )
     assert response.status_code == 200, response.get_json()
     assert get_game(client, game_id)["deals"] == []
+
+
+def test_a_method_the_api_does_not_take_answers_405_with_allow(client: FlaskClient) -> None:
+    """RFC 9110: a 405 lists the methods the resource takes (the error handler kept
+    Werkzeug's answer but dropped its Allow)."""
+    for method, path in (("PUT", "/api/variants"), ("TRACE", "/api/check/meld")):
+        response = client.open(path, method=method)
+        body = assert_error(response, 405)
+        assert body["fields"] == {}
+        allowed = {name.strip() for name in response.headers.get("Allow", "").split(",")}
+        assert allowed >= ({"GET"} if path == "/api/variants" else {"POST"}), response.headers
+    page = client.open("/", method="DELETE")
+    assert page.status_code == 405 and "GET" in page.headers.get("Allow", "")

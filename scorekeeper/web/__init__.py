@@ -125,14 +125,24 @@ def register_error_pages(app: Flask) -> None:
                 message = _("The request body is too large.")
             if error.code == 429:
                 message = str(TOO_MANY)
-            return error_response(error.code or 500, message)
+            response = error_response(error.code or 500, message)
+            response.headers.update(_own_headers(error))
+            return response
         title, default = ERROR_PAGES.get(error.code or 500, (error.name, error.description))
         # Werkzeug's own English sentence, unless the view said something of its own.
         own = error.description != type(error).description
         description = TOO_MANY if error.code == 429 else (error.description if own else default)
         if wants_json():
-            return {"error": str(description), "fields": {}}, error.code or 500
-        return render_template("error.html", title=title, message=description), error.code or 500
+            return {"error": str(description), "fields": {}}, error.code or 500, _own_headers(error)
+        page = render_template("error.html", title=title, message=description)
+        return page, error.code or 500, _own_headers(error)
+
+
+def _own_headers(error: HTTPException) -> list[tuple[str, str]]:
+    """The headers Werkzeug gives the error besides its own HTML body's: a 405's ``Allow``
+    (RFC 9110 requires it), a 416's ``Content-Range``, a 401's ``WWW-Authenticate``."""
+    body = {"content-type", "content-length"}
+    return [(name, value) for name, value in error.get_headers() if name.lower() not in body]
 
 
 def safe_next() -> str:
