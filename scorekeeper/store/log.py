@@ -246,8 +246,8 @@ _UNDONE = {(after, before) for before, after in _SHAPES.values()}
 
 
 def _shape(state: object) -> str:
-    if not isinstance(state, dict):
-        return NOTHING
+    if not isinstance(state, dict) or REPLACED_BY in state:
+        return NOTHING  # a swap's marker on a deleted game holds no figures
     return LAST if "last_deal" in state else NAME if "name" in state else DEAL
 
 
