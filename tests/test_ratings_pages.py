@@ -9,10 +9,11 @@ were made, through the rules alone, with no database behind them.
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
 from flask import Flask
-from flask.testing import FlaskClient
+from flask.testing import FlaskClient, FlaskCliRunner
 
 from scorekeeper.rules import PlayedGame, RatedSide, Ratings, rate
 from scorekeeper.store import db
@@ -255,6 +256,21 @@ def test_a_deleted_game_and_an_old_game_imported_show_on_the_ladder(
     assert shown == expected_ladder(rebuilt(client, [imported.get_json()["id"], kept]))
 
 
+def test_a_restored_backup_shows_on_the_ladder(
+    client: FlaskClient, runner: FlaskCliRunner, tmp_path: Path
+) -> None:
+    """`flask restore --replace` writes outside the commit step: the ladder shows the
+    backup's players, not the ones it replaced."""
+    game(client, US_THEM, US_WIN)
+    path = tmp_path / "backup.json"
+    assert runner.invoke(args=["backup", str(path)]).exit_code == 0
+    game(client, [("Us", ["Petra", "Ivo"]), ("Them", ["Lina", "Marko"])], US_WIN)
+    assert len(ladder(client)) == 8
+    done = runner.invoke(args=["restore", "--replace", str(path)])
+    assert done.exit_code == 0, done.output
+    assert {name for name, _ in ladder(client)} == {"Ana", "Boris", "Vera", "Goran"}
+
+
 def test_a_rename_shows_on_the_ladder(app: Flask, client: FlaskClient) -> None:
     """The ladder names people: a new name shows at once."""
     game(client, US_THEM, US_WIN)
@@ -264,6 +280,31 @@ def test_a_rename_shows_on_the_ladder(app: Flask, client: FlaskClient) -> None:
     assert renamed.status_code in (200, 302, 303), renamed.get_data(as_text=True)
     names = dict(ladder(client))
     assert "Anka" in names and "Ana" not in names
+
+
+def test_a_deal_in_a_game_in_progress_keeps_the_ratings(
+    app: Flask, client: FlaskClient
+) -> None:
+    """A game in progress counts for nobody: its deals leave the kept ratings alone (the
+    ladder costs its one version row), and its last deal, which finishes it, does not."""
+    game(client, US_THEM, US_WIN)
+    response = client.post(
+        "/api/games",
+        json={
+            "variant": "classic",
+            "sides": [{"name": n, "players": p} for n, p in US_THEM],
+            "options": {"target": 2000},
+        },
+    )
+    going, token = response.get_json()["id"], response.get_json()["token"]
+    before = ladder(client)
+    deals = f"/api/games/{going}/deals"
+    assert client.post(deals, json={"results": THEM_WIN[0]}, headers=auth(token)).status_code == 201
+    with counted(app) as statements:
+        assert ladder(client) == before
+    assert len(statements) == 1, statements
+    assert client.post(deals, json={"results": THEM_WIN[1]}, headers=auth(token)).status_code == 201
+    assert ladder(client) != before
 
 
 def test_the_ratings_version_is_one_row_by_its_key(
