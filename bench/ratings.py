@@ -1,14 +1,15 @@
 """How long the club's ratings take to rebuild from N finished games (docs/PERFORMANCE.md,
-"Ratings"): the version query every rating page costs, the rebuild a changed game costs
-once per worker (read every seat in one query, rate the games), and the size of what is
-kept in the cache.
+"Ratings"): the version every rating page reads first (one counter row), the rebuild a
+changed game costs once per worker (read every seat in one query, rate the games), and the
+size of what is kept in the cache.
 
     .venv/bin/python bench/ratings.py 2000 6000        # SQLite, in a temporary folder
     DATABASE_URL=postgresql://... .venv/bin/python bench/ratings.py 2000 6000
 
 The games are written straight into the tables (rows as the store keeps them: finished,
-each side's total, four seats from 50 regulars, a few guests' seats), not played through
-the rules engine: what is measured is the read and the rating, not the seeding.
+each side's total, four seats from 50 regulars, a few guests' seats, one deal row, for a
+game without a deal is not rated), not played through the rules engine: what is measured
+is the read and the rating, not the seeding.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from sqlalchemy import delete, insert
 
 from scorekeeper import create_app
 from scorekeeper.store import db, ratings
-from scorekeeper.store.models import Game, Person, Player, Side
+from scorekeeper.store.models import Deal, Game, Person, Player, Side
 
 REGULARS = 50
 
@@ -35,14 +36,14 @@ REGULARS = 50
 def seed(count: int) -> None:
     """``count`` finished classic games, two sides of two, over two years."""
     rng = random.Random(33)
-    for table in (Player, Side, Game, Person):
+    for table in (Deal, Player, Side, Game, Person):
         db.session.execute(delete(table))
     db.session.execute(
         insert(Person),
         [{"id": i + 1, "name": f"Player {i + 1}", "key": f"player {i + 1}"} for i in range(50)],
     )
     start = datetime(2025, 1, 1)
-    games, sides, seats = [], [], []
+    games, sides, seats, deals = [], [], [], []
     for n in range(count):
         game_id = f"g{n:06d}"
         at = start + timedelta(minutes=175 * n)
@@ -50,6 +51,7 @@ def seed(count: int) -> None:
             {"id": game_id, "token_hash": "0" * 64, "variant": "classic", "options": {},
              "created_at": at, "updated_at": at, "finished": True}
         )  # fmt: skip
+        deals.append({"game_id": game_id, "seq": 1, "created_at": at})
         people = rng.sample(range(1, REGULARS + 1), 4)
         winner = rng.randrange(2)
         for position in range(2):
@@ -70,6 +72,7 @@ def seed(count: int) -> None:
     db.session.execute(insert(Game), games)
     db.session.execute(insert(Side), sides)
     db.session.execute(insert(Player), seats)
+    db.session.execute(insert(Deal), deals)
     db.session.commit()
 
 
@@ -101,7 +104,7 @@ def main(counts: list[int]) -> None:
                 read = median_ms(5, lambda: db.session.execute(ratings.SEATS).all())
                 ladder = median_ms(5, lambda club=club: ratings.ladder(club))
                 print(
-                    f"{count:>6} games: version {version:.1f} ms, rebuild {rebuild:.0f} ms "
+                    f"{count:>6} games: version {version:.3f} ms, rebuild {rebuild:.0f} ms "
                     f"(reading the seats {read:.0f} ms), ladder {ladder:.1f} ms, "
                     f"cached {size:.0f} kB (read back {unpickle:.0f} ms)"
                 )

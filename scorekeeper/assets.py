@@ -237,6 +237,12 @@ class SessionInterface(SecureCookieSessionInterface):
         if request.endpoint != "static":
             super().save_session(app, session, response)
 
+    def get_cookie_secure(self, app: Flask) -> bool:
+        """``Secure`` when SESSION_COOKIE_SECURE says so or the request came over HTTPS
+        (behind a proxy, as ``FLASK_PROXY_FIX`` lets its ``X-Forwarded-Proto`` tell), as the
+        scorer's and director's cookies: over plain HTTP at a table it stays without."""
+        return super().get_cookie_secure(app) or request.is_secure
+
 
 def init_app(app: Flask) -> Assets:
     """Read the static folder, serve it from memory and give templates ``static_url``."""

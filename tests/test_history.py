@@ -14,7 +14,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import insert, select, update
 
-from scorekeeper.store import db
+from scorekeeper.store import db, ratings
 from scorekeeper.store.models import Game, Person, Player, Side
 
 from .helpers.api import auth, get_game
@@ -261,6 +261,8 @@ def bulk_games(app: Flask, count: int, person: int) -> None:
         db.session.execute(
             update(Person).where(Person.id == person).values(version=Person.version + 1)
         )
+        # And as every change of a finished game moves the ratings' version.
+        ratings.moved()
         db.session.commit()
 
 

@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import psycopg
 import pytest
 from flask import Flask
 
@@ -122,5 +123,42 @@ def test_a_stopped_postgresql_answers_503_and_the_app_comes_back(server: Server)
         assert client.post(f"/games/{page_game}/deals/new", data=form).status_code == 302
         assert client.post(f"/games/{page_game}/deals/new", data=form).status_code == 302
         assert len(client.get(f"/api/games/{page_game}").get_json()["deals"]) == 1
+    finally:
+        close(app)
+
+
+def _answers(client: Any, game_id: str, token: str, key: str) -> None:
+    """A page, the API's reading and a deal saved: each answers as usual."""
+    assert client.get("/").status_code == 200
+    assert client.get(f"/api/games/{game_id}").status_code == 200
+    deal = {"results": [CASE_A, CASE_B]}
+    saved = client.post(
+        f"/api/games/{game_id}/deals",
+        json=deal,
+        headers={**auth(token), "Idempotency-Key": key},
+    )
+    assert saved.status_code == 201, saved.get_data(as_text=True)[:300]
+
+
+def test_a_postgresql_restart_between_requests_costs_no_request(server: Server) -> None:
+    """The server restarts while nobody is asking (a restart, an upgrade at night): every
+    connection the worker's pool keeps is closed under it. The next request gets a live
+    one, not a 503; so does the next after its backends are ended from another connection
+    (what a restart does to the pool's connections)."""
+    app: Flask = app_for_tests(server.url)
+    try:
+        client = app.test_client()
+        game_id, token = new_game(client)
+        _answers(client, game_id, token, "before")
+        server.stop()
+        server.start()
+        _answers(client, game_id, token, "after-restart")
+        with psycopg.connect(server.url, autocommit=True) as other:
+            ended = other.execute(
+                "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity"
+                " WHERE datname = 'club' AND pid <> pg_backend_pid()"
+            ).fetchone()
+        assert ended is not None and ended[0] >= 1  # the pool's connection was there
+        _answers(client, game_id, token, "after-terminate")
     finally:
         close(app)

@@ -37,6 +37,7 @@ from ..rules.limits import (
 )
 from ..rules.scoring import INTEGER_FIELDS
 from ..rules.text import Text
+from . import ratings
 from .changes import (
     check_first_dealer,
     check_start,
@@ -665,6 +666,8 @@ def restore(path: Path, *, most: int, replace: bool = False) -> Counts:
                         f" FROM {name} HAVING max(id) IS NOT NULL"
                     )
                 )
+        # Every rating may differ now; the counter only grows, so no kept copy comes back.
+        ratings.moved()
     return Counts(games, deals, len(people))
 
 

@@ -114,6 +114,10 @@ def _unavailable(context: ExceptionContext) -> BaseException | None:
     the API), reads and writes alike. Other errors (a broken constraint, a bug) stay as
     they are. SQLAlchemy has invalidated a lost connection by then: the pool makes a new
     one for the next request."""
+    if context.is_pre_ping:
+        # The pool's check of a connection it kept (``engine_options``): a dead one is
+        # let go and another opened, which is where a server still down shows.
+        return None
     original = context.original_exception
     if isinstance(original, sqlite3.Error):
         unavailable = _sqlite_unavailable(original)
@@ -134,9 +138,13 @@ def _casefold(value: str | None) -> str | None:
 
 
 def engine_options(url: str) -> dict[str, Any]:
-    """SQLALCHEMY_ENGINE_OPTIONS for ``url``: PostgreSQL readers see one snapshot."""
+    """SQLALCHEMY_ENGINE_OPTIONS for ``url``: PostgreSQL readers see one snapshot, and a
+    pooled connection is checked before each request uses it (``pool_pre_ping``: a
+    ``SELECT 1``, a round trip on the socket it already has). A server restarted between
+    two requests closed every connection in each worker's pool: the check finds each one
+    dead and opens another, so the restart costs no request a 503."""
     if url.startswith("postgresql"):
-        return {"isolation_level": READ_ISOLATION}
+        return {"isolation_level": READ_ISOLATION, "pool_pre_ping": True}
     return {}
 
 

@@ -38,6 +38,7 @@ from ..rules.stats import (
     summarise,
 )
 from ..rules.text import T
+from . import ratings
 from .db import db, transaction
 from .errors import Refused, Why, check_name
 from .log import MAX_DEVICE, RENAMED
@@ -257,6 +258,8 @@ def renamed(
     person.name = name
     person.key = key
     db.session.execute(update(Player).where(Player.person_id == person.id).values(name=name))
+    # The ladder shows names: its part is kept under the ratings' version.
+    ratings.moved()
     return person
 
 

@@ -2,15 +2,16 @@
 
 They are recomputed from the sides' cached totals (``Side.total``, kept by every change),
 never stored: an edit, a deletion or a restore just works. ``version`` is what they depend
-on, in one cheap query, for the key they are kept under (``caching.cached``); ``club`` reads
-the games in the order they were played, in one query, and rates them.
+on, for the key they are kept under (``caching.cached``): a counter (``Counter``, named
+``ratings``) read as one row by its name; ``club`` reads the games in the order they were
+played, in one query, and rates them.
 
-Why ``version`` moves with every change that can move a rating: every change of a game ends
-in ``changes.commit``, which sets its ``updated_at`` to now (a deletion and a restore
-included). A game joining the finished, listed games (finished, restored) or changed while
-in them brings the latest ``updated_at``; a game leaving them (deleted, an edit that opens
-it again) lowers the count. A game that left comes back only through a change, so with the
-latest time unchanged, the games can only have left, and the count tells how many.
+Why ``version`` moves with every change that can move a rating (or a name on the ladder):
+every change of a game ends in ``changes.commit``, which moves it (``moved``) in the
+change's transaction whenever the game is finished before or after it (a deal that ends or
+reopens it, an edit or an undo in a finished game, a finished game deleted, restored or
+imported, time called); a rename and a restore from a backup, which write outside it, move
+it too. A game in progress counts for nobody, so its deals leave the ratings alone.
 """
 
 from __future__ import annotations
@@ -20,11 +21,11 @@ from dataclasses import dataclass
 from datetime import datetime
 from itertools import groupby
 
-from sqlalchemy import func, select
+from sqlalchemy import select, update
 
 from ..rules.ratings import PlayedGame, RatedSide, Rating, rate
 from .db import db
-from .models import Deal, Game, Person, Player, Side
+from .models import Counter, Deal, Game, Person, Player, Side
 
 GAME = Game.__table__
 DEAL = Deal.__table__
@@ -35,12 +36,14 @@ PERSON = Person.__table__
 #: The finished games that are listed (not deleted): what the ratings are made of.
 _FINISHED = (GAME.c.finished.is_(True), GAME.c.deleted_at.is_(None))
 
-#: Their version: how many, and the latest change. Every change of a game ends in
-#: ``changes.commit``, which sets its ``updated_at`` to now: a change of a finished game
-#: moves the latest, a game finishing or reopened (or deleted, restored) moves the count.
-#: Read on every ratings page from the partial index ``ix_game_rated`` alone, not from the
-#: games' rows (tests/test_ratings_pages.py holds SQLite's plan).
-_VERSION = select(func.count(), func.max(GAME.c.updated_at)).select_from(GAME).where(*_FINISHED)
+#: The counter the ratings are kept under (``Counter.name``).
+RATINGS = "ratings"
+COUNTER = Counter.__table__
+
+#: Their version: one row by its primary key.
+_VERSION = select(COUNTER.c.value).where(COUNTER.c.name == RATINGS)
+#: And its move, in the transaction of a change that can move a rating.
+_MOVED = update(COUNTER).where(COUNTER.c.name == RATINGS).values(value=COUNTER.c.value + 1)
 
 #: Every seat of those games, in the order they were played (ties of time by id).
 SEATS = (
@@ -55,10 +58,15 @@ SEATS = (
 _NAMES = select(PERSON.c.id, PERSON.c.name, PERSON.c.key)
 
 
-def version() -> tuple[int, str]:
-    """The version of the finished, listed games: how many, and the latest change."""
-    count, latest = db.session.execute(_VERSION).one()
-    return int(count), "" if latest is None else latest.isoformat()
+def version() -> int:
+    """The version of the ratings: it moves with every change that can move one."""
+    return int(db.session.execute(_VERSION).scalar_one())
+
+
+def moved() -> None:
+    """Move the version of the ratings, in the caller's transaction (``changes.commit``,
+    a rename, a restore): every worker rates the games again at its next ratings page."""
+    db.session.execute(_MOVED)
 
 
 @dataclass(frozen=True)

@@ -165,7 +165,14 @@ def safe_next() -> str:
 def _remember(cookie: str, value: str) -> BaseResponse:
     """A switch's choice, kept for a year; back to the page it was made on."""
     response = redirect(safe_next())
-    response.set_cookie(cookie, value, max_age=366 * 24 * 3600, samesite="Lax", httponly=True)
+    response.set_cookie(
+        cookie,
+        value,
+        max_age=366 * 24 * 3600,
+        samesite="Lax",
+        httponly=True,
+        secure=request.is_secure,
+    )
     return response
 
 

@@ -91,18 +91,18 @@ def ladder() -> str:
     def make() -> str:
         return render_template("players/_ladder.html", lines=ratings.ladder(_club(version)))
 
-    part = Markup(cached(("ladder", *version, zone_name()), make))
+    part = Markup(cached(("ladder", version, zone_name()), make))
     return render_template("players/ladder.html", ladder_part=part, start=NEWCOMER.shown)
 
 
-def _club(version: tuple[int, str]) -> ratings.Club:
+def _club(version: int) -> ratings.Club:
     """The club's ratings, rated again only when the finished games changed (their
     ``version``): every player's page and the ladder read the same."""
-    return cached(("ratings", *version), ratings.club)
+    return cached(("ratings", version), ratings.club)
 
 
 def _rating_part(person_id: int) -> Markup:
-    """A player's rating and its chart, rendered once per version of the finished games:
+    """A player's rating and its chart, rendered once per version of the ratings:
     a game they did not play moves their place, and a game of an earlier opponent their
     rating (``Person.version`` does not follow those)."""
     version = ratings.version()
@@ -118,7 +118,7 @@ def _rating_part(person_id: int) -> Markup:
             start=NEWCOMER.shown,
         )
 
-    return Markup(cached(("rating", person_id, *version), make))
+    return Markup(cached(("rating", person_id, version), make))
 
 
 @bp.get("/players/<int:person_id>")

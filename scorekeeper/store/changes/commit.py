@@ -1,7 +1,8 @@
 """The end of every change: one step that no command can leave out.
 
 Each command checks everything first and then calls ``commit``: it moves the game's
-version (its pages' ETags and cache keys) and its people's, writes each side's running
+version (its pages' ETags and cache keys) and its people's, and the ratings' version when
+the game is finished before or after the change (``ratings.moved``), writes each side's running
 total and record and the game's finished flag, writes the change log's entry and keeps
 the request's key and fingerprint with it. Its statements are built once (Core, on the
 tables): recording a deal is the change made most often, and building a statement and the
@@ -27,6 +28,7 @@ from sqlalchemy.orm.attributes import set_committed_value
 
 from ...rules.stats import SideRecord, side_records
 from ...rules.text import T, Text
+from .. import ratings
 from ..db import db
 from ..errors import Refused, Why
 from ..evenings import next_round_seated
@@ -164,6 +166,7 @@ def commit(
     *,
     records: Sequence[tuple[int, SideRecord]],
     finished: bool,
+    was_finished: bool,
     people: Sequence[int],
     device: str,
     key: RequestKey | None,
@@ -172,7 +175,9 @@ def commit(
     """The shared end of every change, in its transaction: the game's and its people's
     versions moved, each side's record (``(side id, record)``) and the finished flag
     kept, the log's entries written, the first with the request's key; the last entry's
-    id. Only an import that carries its own change log (added already) writes none."""
+    id. Only an import that carries its own change log (added already) writes none.
+    A game finished after the change (``finished``) or before it (``was_finished``) is
+    rated, or was: the ratings' version moves too (a deleted game is still finished)."""
     now = at or utcnow()
     # What the ORM changed (deals, a restored game's date) goes first.
     db.session.flush()
@@ -213,6 +218,9 @@ def commit(
                 "request_hash": None if kept is None else kept.fingerprint,
             },
         )
+    if finished or was_finished:
+        # Last: the row every change of a finished game moves is held the shortest.
+        ratings.moved()
     return change_id
 
 
@@ -278,6 +286,8 @@ def commit_replayed(
         [entry],
         records=[(side.id, record) for side, record in records],
         finished=sheet.state.finished,
+        # As loaded: ``as_committed`` sets what this change wrote only after it.
+        was_finished=bool(game.finished),
         people=people,
         device=device,
         key=key,

@@ -150,6 +150,8 @@ def record_deal(
             [Entry(RECORDED, deal=(seq, number), after=snapshot(1, results))],
             records=records,
             finished=end is not None,
+            # Deals are recorded only in a game in progress (``require_open``).
+            was_finished=False,
             people=game.people,
             device=device,
             key=key,

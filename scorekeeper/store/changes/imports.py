@@ -91,6 +91,7 @@ def import_game(
             entries,
             records=[(side.id, record) for side, record in kept],
             finished=finished,
+            was_finished=False,
             people=sorted(
                 {p.person_id for s in game.sides for p in s.players if p.person_id is not None}
             ),
