@@ -6,11 +6,10 @@ the pages a first evening visits, so a page no other test opens is covered too."
 
 from __future__ import annotations
 
-import pytest
-
 import re
 import secrets
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from .conftest import ConsoleWatch, Door, shot, tap
