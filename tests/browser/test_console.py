@@ -161,7 +161,9 @@ def sent_with_no_answer(page: Page, what: str) -> None:
     )
 
 
-@pytest.mark.skip(reason="flaky under load: one run of two logged the 10 s poll's htmx:sendError (issue 40, left open)")
+@pytest.mark.skip(
+    reason="flaky under load: one run of two logged the poll's htmx:sendError (issue 40)"
+)
 def test_a_poll_and_a_preview_with_no_answer_log_no_error(
     phone: Page, live_server: str, door: Door, console_watch: ConsoleWatch
 ) -> None:
