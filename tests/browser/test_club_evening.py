@@ -148,5 +148,10 @@ def offline_deal(browser: Browser, link: str, meld: int) -> None:
         assert game
         answer = page.request.get(page.url.split("/games/")[0] + f"/api/games/{game.group(1)}")
         assert [d["results"][0]["meld_points"] for d in answer.json()["deals"]] == [meld]
+        # The finished table points to the evening, not to a game outside it (issue 40).
+        page.reload()
+        expect(page.get_by_role("link", name="Back to the evening")).to_be_visible()
+        expect(page.get_by_text("New game, same players")).to_have_count(0)
+        shot(page, "club-table-finished")
     finally:
         context.close()
