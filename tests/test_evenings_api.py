@@ -21,26 +21,10 @@ from scorekeeper.rules import PlayedGame, RatedSide, rate
 
 from .conftest import app_for_tests
 from .helpers.api import Json, assert_error, auth, result
+from .helpers.evenings import FIRST_WINS, PAIRS, SECOND_WINS, deal, director, evening_body
 from .helpers.queries import counted
 
-PAIRS = [["Ana", "Boris"], ["Vera", "Goran"], ["Dana", "Ivo"], ["Mila", "Petar"], ["Sara", "Toni"]]
-#: One deal: the first side out with a natural canasta (+900), the second +50.
-FIRST_WINS = [result(300, natural=1, went_out=True), result(100, hand=50)]
-SECOND_WINS = [result(100, hand=50), result(300, natural=1, went_out=True)]
 LEVEL = [result(100), result(100)]
-
-
-def evening_body(**changes: Any) -> Json:
-    body: Json = {
-        "name": "Tuesday club",
-        "variant": "classic",
-        "format": "pairs",
-        "pairs": PAIRS,
-        "rounds": 3,
-        "deals_per_round": 2,
-        "minutes_per_round": 50,
-    }
-    return {**body, **changes}
 
 
 def new_evening(client: FlaskClient, **changes: Any) -> Json:
@@ -51,27 +35,12 @@ def new_evening(client: FlaskClient, **changes: Any) -> Json:
     return body
 
 
-def deal(client: FlaskClient, table: Json, results: list[Json]) -> Any:
-    return client.post(
-        f"/api/games/{table['game']}/deals",
-        json={"results": results},
-        headers=auth(table["token"]),
-    )
-
-
 def play_round(client: FlaskClient, evening: Json, results: list[Json]) -> None:
     """Every table of the current round plays the round's deals, each ``results``."""
     current = evening["rounds"][-1]
     for table in current["tables"]:
         for _ in range(evening["deals_per_round"]):
             assert deal(client, table, results).status_code == 201
-
-
-def director(client: FlaskClient, evening: Json) -> Json:
-    response = client.get(f"/api/evenings/{evening['id']}", headers=auth(evening["token"]))
-    assert response.status_code == 200
-    body: Json = response.get_json()
-    return {**body, "token": evening["token"]}
 
 
 # --- creating ----------------------------------------------------------------------------

@@ -57,6 +57,20 @@ def made(client: FlaskClient, variant: str, sides: list[list[str]], winner: int)
     return str(game_id)
 
 
+def started(client: FlaskClient) -> tuple[str, str]:
+    """A classic game of Us and Them to 2,000, with no deal yet: its id and scorer token."""
+    response = client.post(
+        "/api/games",
+        json={
+            "variant": "classic",
+            "sides": [{"name": n, "players": p} for n, p in US_THEM],
+            "options": {"target": 2000},
+        },
+    )
+    assert response.status_code == 201, response.get_json()
+    return response.get_json()["id"], response.get_json()["token"]
+
+
 def ladder(client: FlaskClient) -> list[tuple[str, int]]:
     """The ladder's names and ratings, top first, as the page shows them."""
     html = client.get("/players/ladder").get_data(as_text=True)
@@ -135,15 +149,7 @@ def test_ladder_order_and_figures(client: FlaskClient) -> None:
 
 def test_a_deleted_game_leaves_the_ratings(client: FlaskClient) -> None:
     kept = game(client, US_THEM, US_WIN)
-    response = client.post(
-        "/api/games",
-        json={
-            "variant": "classic",
-            "sides": [{"name": n, "players": p} for n, p in US_THEM],
-            "options": {"target": 2000},
-        },
-    )
-    gone, token = response.get_json()["id"], response.get_json()["token"]
+    gone, token = started(client)
     for results in THEM_WIN:
         client.post(f"/api/games/{gone}/deals", json={"results": results}, headers=auth(token))
     both = ladder(client)
@@ -156,15 +162,7 @@ def test_a_deleted_game_leaves_the_ratings(client: FlaskClient) -> None:
 
 def test_an_edit_that_changes_the_winner_changes_the_ratings(client: FlaskClient) -> None:
     game(client, US_THEM, THEM_WIN)
-    response = client.post(
-        "/api/games",
-        json={
-            "variant": "classic",
-            "sides": [{"name": n, "players": p} for n, p in US_THEM],
-            "options": {"target": 2000},
-        },
-    )
-    game_id, token = response.get_json()["id"], response.get_json()["token"]
+    game_id, token = started(client)
     for results in US_WIN:
         client.post(f"/api/games/{game_id}/deals", json={"results": results}, headers=auth(token))
     before = dict(ladder(client))
@@ -288,15 +286,7 @@ def test_a_deal_in_a_game_in_progress_keeps_the_ratings(
     """A game in progress counts for nobody: its deals leave the kept ratings alone (the
     ladder costs its one version row), and its last deal, which finishes it, does not."""
     game(client, US_THEM, US_WIN)
-    response = client.post(
-        "/api/games",
-        json={
-            "variant": "classic",
-            "sides": [{"name": n, "players": p} for n, p in US_THEM],
-            "options": {"target": 2000},
-        },
-    )
-    going, token = response.get_json()["id"], response.get_json()["token"]
+    going, token = started(client)
     before = ladder(client)
     deals = f"/api/games/{going}/deals"
     assert client.post(deals, json={"results": THEM_WIN[0]}, headers=auth(token)).status_code == 201

@@ -17,9 +17,9 @@ FIRST_WINS = [result(300, natural=1, went_out=True), result(100, hand=50)]
 SECOND_WINS = [result(100, hand=50), result(300, natural=1, went_out=True)]
 
 
-def new_evening(client: FlaskClient, **changes: Any) -> Json:
-    """A pairs evening of classic through the API: five pairs (two tables and a bye),
-    three rounds of two deals; with its director's token."""
+def evening_body(**changes: Any) -> Json:
+    """A pairs evening of classic: five pairs (two tables and a bye), three rounds of two
+    deals."""
     body: Json = {
         "name": "Tuesday club",
         "variant": "classic",
@@ -29,7 +29,12 @@ def new_evening(client: FlaskClient, **changes: Any) -> Json:
         "deals_per_round": 2,
         "minutes_per_round": 50,
     }
-    response = client.post("/api/evenings", json={**body, **changes})
+    return {**body, **changes}
+
+
+def new_evening(client: FlaskClient, **changes: Any) -> Json:
+    """The evening of ``evening_body`` made through the API, with its director's token."""
+    response = client.post("/api/evenings", json=evening_body(**changes))
     assert response.status_code == 201, response.get_json()
     made: Json = response.get_json()
     return made
