@@ -117,7 +117,10 @@ def newest_migration() -> str | None:
 
 def empty_postgres(app: Flask) -> None:
     """Empty every table for the next test; a test that left the schema elsewhere than the
-    newest migration (tests/test_migrations.py goes down and up) gets it built again."""
+    newest migration (tests/test_migrations.py goes down and up) gets it built again.
+
+    DELETE, children first, and each sequence restarted: a TRUNCATE of every table makes
+    new files for each table and index, which cost a tenth of a second per test."""
     with app.app_context(), db.engine.begin() as connection:
         tables = set(inspect(connection).get_table_names())
         newest = tables == {*db.metadata.tables, "alembic_version"} and connection.execute(
@@ -126,8 +129,14 @@ def empty_postgres(app: Flask) -> None:
         if newest:
             # The counters stay: they only grow (a kept copy is never shown again), and
             # the migration's seeded row is what the app reads.
-            names = ", ".join(sorted(set(db.metadata.tables) - {"counter"}))
-            connection.execute(text(f"TRUNCATE {names} RESTART IDENTITY CASCADE"))
+            for table in reversed(db.metadata.sorted_tables):
+                if table.name != "counter":
+                    connection.execute(table.delete())
+            sequences = connection.execute(
+                text("SELECT sequencename FROM pg_sequences WHERE last_value IS NOT NULL")
+            ).scalars()
+            for sequence in sequences:
+                connection.execute(text(f'ALTER SEQUENCE "{sequence}" RESTART'))
     if not newest:
         with app.app_context(), db.engine.begin() as connection:
             connection.execute(text("DROP SCHEMA public CASCADE"))
