@@ -209,8 +209,13 @@ function showPendingOnSheet(table) {
     var body = table.tBodies[0];
     var columns = table.rows[0].cells.length;
     if (body.rows.length === 1 && body.rows[0].cells[0].colSpan > 1) body.rows[0].hidden = true;
-    var totals = table.dataset.totals.split(" ").map(Number);
-    var number = Number(table.dataset.next);
+    // A kept copy from before the last sheet seen online (the connection went before the
+    // service worker kept the newer one) counts from that sheet, as a kept form does.
+    var kept = document.querySelector("[data-kept-copy], [data-offline-copy]");
+    var seen = (localStorage.getItem("sheet-" + table.dataset.game) || "").split(" ");
+    var behind = kept ? Math.max(0, Number(seen[0]) - Number(table.dataset.next)) || 0 : 0;
+    var totals = (behind ? seen.slice(1).join(" ") : table.dataset.totals).split(" ").map(Number);
+    var number = Number(table.dataset.next) + behind;
     var note = body.insertRow();
     note.className = "pending pending-note";
     var cell = note.insertCell();
@@ -261,7 +266,7 @@ function showPendingOnSheet(table) {
     } else if (next) {
       var dealers = table.dataset.dealers.split("|");
       renumber(next, number);
-      next.querySelector("strong").textContent = dealers[deals.length % dealers.length];
+      next.querySelector("strong").textContent = dealers[(behind + deals.length) % dealers.length];
     }
   });
 }

@@ -147,9 +147,9 @@ def test_a_game_with_the_connection_cut(phone: Page, live_server: str) -> None:
     shot(page, "offline-game-won")
 
 
-#: Whether the service worker's copy of a sheet (its address) holds some words yet: it
-#: keeps it in the background, after the page has its answer.
-KEPT_SHEET_SAYS = """async ([path, words]) => {
+#: Whether the service worker's copy of a page (its address) holds some words yet: it
+#: keeps a sheet, then its deal form, in the background, after the page has its answer.
+KEPT_PAGE_SAYS = """async ([path, words]) => {
   const kept = await caches.match(path, { ignoreVary: true });
   return !!kept && (await kept.text()).includes(words);
 }"""
@@ -172,7 +172,9 @@ def test_the_server_out_of_reach_with_the_wifi_up(
     tap(page.get_by_role("button", name="Save deal 1"))
     expect(page.locator(".total-points")).to_have_text(["750", "-60"])
     expect(banner).to_be_hidden()
-    page.wait_for_function(KEPT_SHEET_SAYS, arg=[urlsplit(page.url).path, "Deal 2"])
+    sheet = urlsplit(page.url).path
+    page.wait_for_function(KEPT_PAGE_SAYS, arg=[sheet, "Deal 2"])
+    page.wait_for_function(KEPT_PAGE_SAYS, arg=[sheet + "/deals/new", "Save deal 2"])
 
     door.shut()
     page.get_by_role("link", name="Record deal 2").tap()
@@ -210,11 +212,60 @@ def test_the_server_out_of_reach_with_the_wifi_up(
     assert deals_on_server(page, live_server) == [[750, -60]]
 
     door.open()  # the server answers the kept sheet's next poll: each deal goes, once
-    expect(page.locator("tr.pending")).to_have_count(0, timeout=30_000)
-    expect(page.locator(".total-points")).to_have_text(["1,505", "630"])
+    # The server's own sheet at last: the phone's provisional one shows the same figures
+    # (and "Record deal 4") while the deals are still on their way.
+    server_totals = page.locator(".totals:not(:has(.provisional)) .total-points")
+    expect(server_totals).to_have_text(["1,505", "630"], timeout=30_000)
+    expect(page.locator("tr.pending")).to_have_count(0)
     expect(banner).to_be_hidden()
     expect(page.get_by_role("link", name="Record deal 4")).to_be_visible()
     assert deals_on_server(page, live_server) == [[750, -60], [-45, 720], [800, -30]]
+
+
+#: The service worker's copy of a page (its address), as text.
+KEPT_TEXT = """async (path) => {
+  const kept = await caches.match(path, { ignoreVary: true });
+  return kept ? await kept.text() : null;
+}"""
+#: Put a page's copy back as it was (``[path, text]``): the newer one never got kept.
+KEEP_OLD = """async ([path, text]) => {
+  const cache = await caches.open((await caches.keys()).find((n) => n.startsWith("pages-")));
+  await cache.put(path, new Response(text, { headers: { "Content-Type": "text/html" } }));
+}"""
+
+
+def test_a_kept_sheet_older_than_the_last_one_seen_counts_from_the_last_one(
+    phone: Page, live_server: str, door: Door
+) -> None:
+    """Deal 1 saved online, then the server gone before the service worker kept the
+    sheet with it: the deal saved next, with no answer, is deal 2 on the kept copy, its
+    totals from the last sheet the phone saw (750, -60), and Boris deals deal 3."""
+    page = phone
+    start_classic(page, door.url)
+    worker_ready(page)
+    sheet = urlsplit(page.url).path
+    page.wait_for_function(KEPT_PAGE_SAYS, arg=[sheet, "Deal 1"])
+    before = page.evaluate(KEPT_TEXT, sheet)
+    page.get_by_role("link", name="Record deal 1").tap()
+    htmx_ready(page)
+    modest_deal(page, "We", "150", "0", "60")
+    tap(page.get_by_role("button", name="Save deal 1"))
+    expect(page.locator(".total-points")).to_have_text(["750", "-60"])
+    page.wait_for_function(KEPT_PAGE_SAYS, arg=[sheet + "/deals/new", "Save deal 2"])
+    page.evaluate(KEEP_OLD, [sheet, before])
+
+    door.shut()
+    page.get_by_role("link", name="Record deal 2").tap()
+    expect(page.locator("h1.deal-title")).to_have_text("Deal 2 · Vera dealt")
+    modest_deal(page, "They", "120", "0", "45")
+    tap(page.get_by_role("button", name="Save deal 2"))
+    pending = page.locator("tr.pending:not(.pending-note)")
+    expect(pending).to_have_count(1)
+    expect(pending.first.locator("th")).to_have_text("2")
+    expect(page.locator(".total.provisional .total-points")).to_have_text(["705", "660"])
+    expect(page.locator(".next-deal")).to_have_text("Deal 3 · Boris deals")
+    expect(page.get_by_role("link", name="Record deal 3")).to_be_visible()
+    door.open()
 
 
 def test_a_deal_whose_answer_is_lost_is_recorded_once(phone: Page, live_server: str) -> None:
