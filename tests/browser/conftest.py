@@ -129,14 +129,25 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     return report
 
 
-#: How Chromium logs a request the network never carried (offline, dropped by a test's
-#: route, or the server out of reach). htmx's own error lines for such a request are not
-#: expected: the page handles them (static/app.js, issue 40).
+#: How Chromium logs a request the network never carried or cut off (offline, dropped by a
+#: test's route, the server out of reach, or the way to it shut while the request was on
+#: it: a poll in flight when the door shuts). htmx's own error lines for such a request
+#: are not expected: the page handles them (static/app.js, issue 40).
 CONNECTION_LOST = re.compile(
-    r"^Failed to load resource: net::ERR_(INTERNET_DISCONNECTED|FAILED|CONNECTION_REFUSED)$"
+    r"^Failed to load resource: net::ERR_"
+    r"(INTERNET_DISCONNECTED|FAILED|CONNECTION_REFUSED|CONNECTION_RESET|EMPTY_RESPONSE)$"
 )
 #: Requests that failed so (Playwright's ``request.failure``).
-NO_ANSWER = ("net::ERR_INTERNET_DISCONNECTED", "net::ERR_FAILED", "net::ERR_CONNECTION_REFUSED")
+NO_ANSWER = tuple(
+    f"net::ERR_{kind}"
+    for kind in (
+        "INTERNET_DISCONNECTED",
+        "FAILED",
+        "CONNECTION_REFUSED",
+        "CONNECTION_RESET",
+        "EMPTY_RESPONSE",
+    )
+)
 #: How Chromium logs an answer with an error status (the page shows the refusal itself).
 ERROR_STATUS = re.compile(r"^Failed to load resource: the server responded with a status of (\d+)")
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 import re
 import secrets
 
-import pytest
 from playwright.sync_api import Page, expect
 
 from .conftest import ConsoleWatch, Door, shot, tap
@@ -161,9 +160,6 @@ def sent_with_no_answer(page: Page, what: str) -> None:
     )
 
 
-@pytest.mark.skip(
-    reason="flaky under load: one run of two logged the poll's htmx:sendError (issue 40)"
-)
 def test_a_poll_and_a_preview_with_no_answer_log_no_error(
     phone: Page, live_server: str, door: Door, console_watch: ConsoleWatch
 ) -> None:
