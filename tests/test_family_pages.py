@@ -551,3 +551,17 @@ def test_the_chart_draws_the_family_tiers(client: FlaskClient) -> None:
         assert response.status_code == 201, response.get_json()
     sheet = client.get(f"/games/{game_id}").get_data(as_text=True)
     assert "needs 150" in sheet[sheet.index('<figure class="chart">') :]
+
+
+def test_going_out_without_an_escalera_is_refused_naming_it_as_one(client: FlaskClient) -> None:
+    """The deal form's message for Bolivia's one kind reads as a sentence about one
+    (issue 40: "at least one of these: escalera")."""
+    game_id = new_family_game(client, "bolivia")
+    data = form_data(BOLIVIA)
+    data["sides-0-sequence_canastas"] = "0"
+    data["sides-0-natural_canastas"] = "2"
+    response = client.post(f"/games/{game_id}/deals/new", data=data)
+    assert response.status_code == 422
+    text = words(response.get_data(as_text=True))
+    assert "Going out needs one escalera." in text
+    assert "at least one of these" not in text
