@@ -157,3 +157,14 @@ def test_every_kind_of_canasta_is_counted_in_the_records(
         assert getattr(records[0], kind.field) == made
         assert getattr(records[1], kind.field) == 0
         assert getattr(summary, kind.field) == 2 * made
+
+
+def test_a_kind_of_canasta_is_named_by_the_rule_sets_it_was_made_in() -> None:
+    """Bolivia calls its wild canasta a "bolivia"; Cuban Canasta and Uruguay call theirs
+    wild canastas, and a player who never played Bolivia made no bolivia (issue 40)."""
+    wild = SideRecord(W, 3000, deals=1, deal_points=3000, wild_canastas=1)
+    uruguay = summarise([("uruguay", wild), ("cuban", wild)])
+    assert uruguay.canasta_words(CanastaKind.WILD) == ("wild",)
+    assert uruguay.canasta_words(CanastaKind.SEQUENCE) == ()
+    both = summarise([("uruguay", wild), ("bolivia", wild), ("classic", SideRecord(L, 0))])
+    assert both.canasta_words(CanastaKind.WILD) == ("bolivia", "wild")

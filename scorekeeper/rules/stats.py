@@ -16,7 +16,7 @@ from typing import Generic, TypeVar
 
 from .game import DealLine, GameState
 from .scoring import SideResult
-from .variants import CanastaKind
+from .variants import VARIANTS, CanastaKind
 
 
 class Outcome(Enum):
@@ -143,6 +143,18 @@ class Summary:
     went_out_concealed: int
     tiers: Mapping[int, int]
     longest_streak: int
+    #: The rule sets (ids) of the games in which each kind of canasta was made.
+    made_in: Mapping[CanastaKind, frozenset[str]] = field(default_factory=dict)
+
+    def canasta_words(self, kind: CanastaKind) -> tuple[str, ...]:
+        """What the rule sets these canastas were made in call one of ``kind`` (a sequence:
+        Samba's "samba", Bolivia's "escalera"; a wild canasta: Bolivia's "bolivia", Cuban's
+        and Uruguay's "wild"), each word once, in the order of ``VARIANTS``."""
+        made_in = self.made_in.get(kind, frozenset())
+        words = (
+            rules.canasta_name(kind).word for rules in VARIANTS.values() if rules.id in made_in
+        )
+        return tuple(dict.fromkeys(words))
 
     def per_deal(self, count: int) -> float | None:
         """``count`` divided by the deals played, or None before any deal."""
@@ -171,10 +183,14 @@ def summarise(games: Sequence[tuple[str, SideRecord]]) -> Summary:
     tally = Tally()
     by_variant: dict[str, Tally] = {}
     tiers: Counter[int] = Counter()
+    made_in: dict[CanastaKind, set[str]] = {}
     for variant, record in games:
         tally = tally.add(record.outcome)
         by_variant[variant] = by_variant.get(variant, Tally()).add(record.outcome)
         tiers.update(record.tiers)
+        for kind in CanastaKind:
+            if getattr(record, kind.field):
+                made_in.setdefault(kind, set()).add(variant)
     records = [record for _variant, record in games]
     return Summary(
         games=tally,
@@ -187,6 +203,7 @@ def summarise(games: Sequence[tuple[str, SideRecord]]) -> Summary:
         went_out_concealed=sum(r.went_out_concealed for r in records),
         tiers=dict(sorted(tiers.items())),
         longest_streak=longest_streak(r.outcome for r in records),
+        made_in={kind: frozenset(ids) for kind, ids in made_in.items()},
     )
 
 
