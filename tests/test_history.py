@@ -18,6 +18,7 @@ from scorekeeper.store import db, ratings
 from scorekeeper.store.models import Game, Person, Player, Side
 
 from .helpers.api import auth, get_game
+from .helpers.evenings import FIRST_WINS, SECOND_WINS, deal, new_evening
 from .helpers.history import CASE_A, CASE_B, game, person_id, seed_month, words
 from .helpers.queries import counted, sent
 
@@ -517,3 +518,35 @@ def test_a_history_page_is_read_in_order_not_sorted(sqlite_client: FlaskClient) 
                 statement,
                 plan,
             )
+
+
+def strip_marks(html: str) -> list[tuple[str, str, str]]:
+    """The last games' strip: each mark's outcome class, title and text."""
+    return re.findall(
+        r'<a class="strip-mark strip-(\w+)" href="[^"]*" title="([^"]*)">([^<]*)</a>', html
+    )
+
+
+@pytest.mark.parametrize(
+    ("lang", "drawn", "going"),
+    [("en", ("D", "Drawn"), "Still going"), ("ru", ("Н", "Ничья"), "Идёт")],  # noqa: RUF001
+)
+def test_a_drawn_game_has_its_own_mark_in_the_strip(
+    app: Flask, client: FlaskClient, lang: str, drawn: tuple[str, str], going: str
+) -> None:
+    """A club table that ends level is a draw: its mark says so, and is not the "…" of a
+    game still going (issue 40)."""
+    table = new_evening(client)["rounds"][0]["tables"][0]
+    deal(client, table, FIRST_WINS)
+    deal(client, table, SECOND_WINS)  # 950 each: a draw
+    # Someone of that table (the evening seats pairs by lot), in a game still going.
+    name = table["sides"][0]["players"][0]
+    game(client, [("Us", [name, "Olga"]), ("Them", ["Nina", "Luka"])], [[CASE_A, CASE_B]])
+    page = client.get(
+        f"/players/{person_id(app, name)}", headers={"Accept-Language": lang}
+    ).get_data(as_text=True)
+    (draw_class, draw_title, draw_mark), (open_class, open_title, open_mark) = strip_marks(page)
+    assert (draw_class, draw_mark) == ("drawn", drawn[0])
+    assert draw_title.startswith(f"{drawn[1]}, ")
+    assert (open_class, open_mark) == ("open", "…")
+    assert open_title.startswith(f"{going}, ")
