@@ -26,7 +26,8 @@ from .helpers.queries import counted, sent
 def test_games_put_named_players_on_the_roster_once(app: Flask, client: FlaskClient) -> None:
     seed_month(client)
     text = words(client.get("/players").get_data(as_text=True))
-    for name, games, won in (("Ana", 3, 1), ("Boris", 3, 1), ("Goran", 3, 1), ("Vera", 3, 1)):
+    # Two games played to the end each (the third is still going), as their pages count.
+    for name, games, won in (("Ana", 2, 1), ("Boris", 2, 1), ("Goran", 2, 1), ("Vera", 2, 1)):
         assert f"{name} {games} games · {won} won" in text
     with app.app_context():
         assert db.session.scalar(select(db.func.count(Person.id))) == 4
@@ -35,9 +36,10 @@ def test_games_put_named_players_on_the_roster_once(app: Flask, client: FlaskCli
 def test_player_page_shows_hand_checked_figures(app: Flask, client: FlaskClient) -> None:
     seed_month(client)
     text = words(client.get(f"/players/{person_id(app, 'Ana')}").get_data(as_text=True))
-    # Games: three played, one won of the two finished, a longest streak of one.
-    assert "3 games played" in text and "1 game won" in text
+    # Games: two played to the end, one won, a longest streak of one; one still going.
+    assert "2 games played" in text and "1 game won" in text
     assert "50% of finished games won" in text
+    assert "1 game still going" in text
     assert "1 longest winning streak" in text
     # Five deals: 1210 + 1210 + 265 + 265 + 1210 = 4160, so 832 a deal; three natural and
     # three mixed canastas (0.60 each), 1 + 1 + 2 + 2 + 1 = 7 red threes (1.40), out 3 of 5.
@@ -50,10 +52,11 @@ def test_player_page_shows_hand_checked_figures(app: Flask, client: FlaskClient)
     assert "Went out concealed 0%" in text
     # Every deal began below 1500: each needed 50.
     assert "Deals at each initial-meld minimum Minimum Deals Chart 50 5" in text
-    assert "Classic, 4 3 1 50%" in text
-    # Partners: Boris (2 games, 1 won), Vera (1, still going); rivals in finished games only.
+    assert "Classic, 4 2 1 50%" in text
+    # Partners: Boris (2 games, 1 won), Vera (none played yet: theirs is still going);
+    # rivals in finished games only.
     assert "Boris 2 1 50%" in text
-    assert "Vera 1 0 –" in text
+    assert "Vera 0 0 –" in text
     assert "Head to head Against Games Won Lost Vera 2 1 1 Goran 2 1 1" in text
 
 
@@ -77,11 +80,11 @@ def test_renaming_keeps_the_history_and_shows_everywhere(app: Flask, client: Fla
     response = client.post(f"/players/{ana}/rename", data={"name": "Anna K."})
     assert response.status_code == 303
     page = words(client.get(f"/players/{ana}").get_data(as_text=True))
-    assert "Anna K." in page and "3 games played" in page
+    assert "Anna K." in page and "2 games played" in page
     assert get_game(client, games[0])["sides"][0]["players"] == ["Anna K.", "Boris"]
     # Typing the new name at a new game seats the same person.
-    game(client, [("A", ["anna k.", "Boris"]), ("B", ["Vera", "Goran"])], [])
-    assert "4 games played" in words(client.get(f"/players/{ana}").get_data(as_text=True))
+    game(client, [("A", ["anna k.", "Boris"]), ("B", ["Vera", "Goran"])], [[CASE_A, CASE_B]] * 2)
+    assert "3 games played" in words(client.get(f"/players/{ana}").get_data(as_text=True))
     # Another player's name is refused, and nothing changes.
     response = client.post(f"/players/{ana}/rename", data={"name": "vera"})
     assert response.status_code == 422
@@ -550,3 +553,26 @@ def test_a_drawn_game_has_its_own_mark_in_the_strip(
     assert draw_title.startswith(f"{drawn[1]}, ")
     assert (open_class, open_mark) == ("open", "…")
     assert open_title.startswith(f"{going}, ")
+
+
+def test_played_counts_games_played_to_the_end(app: Flask, client: FlaskClient) -> None:
+    """A game with no deal was not played, and a game still going is not played yet: the
+    figures agree with each other ("Played 2 · Won 1 · Win rate 100%" was a game made and
+    never dealt), and with the rated games but where a side was guests only, which the
+    rating says (issue 40)."""
+    us_them = [("Us", ["Ana", "Boris"]), ("Them", ["Vera", "Goran"])]
+    game(client, us_them, [[CASE_A, CASE_B], [CASE_A, CASE_B]])  # won, 2420 to 530
+    game(client, us_them, [])  # made, never dealt
+    game(client, us_them, [[CASE_A, CASE_B]])  # still going
+    text = words(client.get(f"/players/{person_id(app, 'Ana')}").get_data(as_text=True))
+    assert "1 game played 1 game won 100% of finished games won" in text
+    assert "1 game still going" in text
+    assert "Win rate by rule set Rule set Played Won Win rate Classic, 4 1 1 100%" in text
+    assert "1 rated game" in text
+    assert "Ana 1 game · 1 won" in words(client.get("/players").get_data(as_text=True))
+    # A finished game against guests only (seats left at their default names): played, not
+    # rated, and the rating says which games it counts.
+    game(client, [("Us", ["Ana", "Boris"]), ("Them", [])], [[CASE_A, CASE_B], [CASE_A, CASE_B]])
+    text = words(client.get(f"/players/{person_id(app, 'Ana')}").get_data(as_text=True))
+    assert "2 games played 2 games won" in text and "1 rated game" in text
+    assert "Rated: finished games in which every side has someone from the list." in text

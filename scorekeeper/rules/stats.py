@@ -104,23 +104,22 @@ def ended(
 
 @dataclass(frozen=True)
 class Tally:
-    """Games played and won (finished games only count towards the rate)."""
+    """Games played, that is played to the end (won, lost or drawn), and won; games still
+    going apart. A game with no deal is none of these: nobody played it (``summarise``)."""
 
     played: int = 0
     won: int = 0
-    finished: int = 0
+    going: int = 0
 
     @property
     def rate(self) -> float | None:
-        """Share of finished games won, or None before any game finished."""
-        return self.won / self.finished if self.finished else None
+        """Share of the games played that were won, or None before any."""
+        return self.won / self.played if self.played else None
 
     def add(self, outcome: Outcome) -> Tally:
-        return Tally(
-            self.played + 1,
-            self.won + (outcome is Outcome.WON),
-            self.finished + (outcome is not Outcome.OPEN),
-        )
+        if outcome is Outcome.OPEN:
+            return replace(self, going=self.going + 1)
+        return Tally(self.played + 1, self.won + (outcome is Outcome.WON), self.going)
 
 
 @dataclass(frozen=True)
@@ -179,7 +178,11 @@ def longest_streak(outcomes: Iterable[Outcome]) -> int:
 
 
 def summarise(games: Sequence[tuple[str, SideRecord]]) -> Summary:
-    """Add up ``(variant, record)`` pairs, given in the order the games were played."""
+    """Add up ``(variant, record)`` pairs, given in the order the games were played. A game
+    with no deal counts for nothing: not played, not going, no streak broken (a club table
+    whose round was closed before its first deal is a draw nobody played, as the ratings
+    have it)."""
+    games = [(variant, record) for variant, record in games if record.deals]
     tally = Tally()
     by_variant: dict[str, Tally] = {}
     tiers: Counter[int] = Counter()
