@@ -52,12 +52,11 @@ def test_player_page_shows_hand_checked_figures(app: Flask, client: FlaskClient)
     assert "Went out concealed 0%" in text
     # Every deal began below 1500: each needed 50.
     assert "Deals at each initial-meld minimum Minimum Deals Chart 50 5" in text
-    assert "Classic, 4 2 1 50%" in text
+    assert "Win rate by rule set Rule set Won Win rate Classic, 4 1 of 2 50%" in text
     # Partners: Boris (2 games, 1 won), Vera (none played yet: theirs is still going);
     # rivals in finished games only.
-    assert "Boris 2 1 50%" in text
-    assert "Vera 0 0 –" in text
-    assert "Head to head Against Games Won Lost Vera 2 1 1 Goran 2 1 1" in text
+    assert "Partnerships With Won Win rate Boris 1 of 2 50% Vera 0 of 0 –" in text
+    assert "Head to head Against Won Lost Vera 1 of 2 1 Goran 1 of 2 1" in text
 
 
 def test_partnership_page_counts_only_games_side_by_side(app: Flask, client: FlaskClient) -> None:
@@ -483,13 +482,13 @@ def test_kept_pages_follow_every_change_whichever_worker_made_it(
         assert posted.status_code == 201
     assert "Us 2,420 ★ · Them 530" in words(client.get("/history").get_data(as_text=True))
     page = words(client.get(f"/players/{ana}").get_data(as_text=True))
-    assert "1 game won" in page and "Vera 1 1 0" in page
+    assert "1 game won" in page and "Vera 1 of 1 0" in page
 
     vera = person_id(app, "Vera")
     assert there.post(f"/games/{game_id}/join", data={"token": token}).status_code == 302
     assert there.post(f"/players/{vera}/rename", data={"name": "Verica"}).status_code == 303
     page = words(client.get(f"/players/{ana}").get_data(as_text=True))
-    assert "Verica 1 1 0" in page and "Vera 1" not in page
+    assert "Verica 1 of 1 0" in page and "Vera 1" not in page
     assert "Verica" in words(client.get("/history").get_data(as_text=True))
 
 
@@ -567,7 +566,7 @@ def test_played_counts_games_played_to_the_end(app: Flask, client: FlaskClient) 
     text = words(client.get(f"/players/{person_id(app, 'Ana')}").get_data(as_text=True))
     assert "1 game played 1 game won 100% of finished games won" in text
     assert "1 game still going" in text
-    assert "Win rate by rule set Rule set Played Won Win rate Classic, 4 1 1 100%" in text
+    assert "Win rate by rule set Rule set Won Win rate Classic, 4 1 of 1 100%" in text
     assert "1 rated game" in text
     assert "Ana 1 game · 1 won" in words(client.get("/players").get_data(as_text=True))
     # A finished game against guests only (seats left at their default names): played, not
