@@ -169,12 +169,15 @@ def ana_on_the_roster(client: FlaskClient) -> str:
 
 
 def test_a_deleted_game_leaves_the_statistics(client: FlaskClient) -> None:
-    game_id = two_deals(client)
-    assert ana_on_the_roster(client) == "1 game · 0 won"
+    # A game played to the end (the roster counts those): We out twice, 2420 of 2000.
+    game_id = new_game(client, target=2000)
+    for _deal in range(2):
+        client.post(f"/games/{game_id}/deals/new", data=deal_form("0", we=CASE_A, they=CASE_B))
+    assert ana_on_the_roster(client) == "1 game · 1 won"
     client.post(f"/games/{game_id}/delete")
     assert ana_on_the_roster(client) == "0 games · 0 won"
     client.post(f"/games/{game_id}/restore")
-    assert ana_on_the_roster(client) == "1 game · 0 won"
+    assert ana_on_the_roster(client) == "1 game · 1 won"
 
 
 def test_a_rename_is_in_the_log_of_each_game_and_undone_from_it(client: FlaskClient) -> None:

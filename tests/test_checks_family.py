@@ -566,3 +566,24 @@ def test_every_tool_page_serves_the_family(client: FlaskClient, variant: str, to
     response = client.get(f"/check/{tool}?variant={variant}")
     assert response.status_code == 200
     assert f'<option value="{variant}" selected>' in response.get_data(as_text=True)
+
+
+@pytest.mark.parametrize(
+    ("lang", "sentence"),
+    [
+        ("en", "Going out needs one escalera."),
+        ("mk", "За излегување треба ескалера."),  # noqa: RUF001
+        ("ru", "Для выхода нужна эскалера."),
+        ("sk", "Ísť von sa dá, len keď je medzi kanastami eskalera."),
+    ],
+)
+def test_going_out_tool_names_the_one_kind_it_needs_as_one(
+    client: FlaskClient, lang: str, sentence: str
+) -> None:
+    """Bolivia needs one kind among the canastas, the escalera: said as a sentence about
+    one, not "at least one of these: escalera" (issue 40)."""
+    html = client.get(
+        "/check/going-out?variant=bolivia&natural=2&left=1&before=y",
+        headers={"Accept-Language": lang},
+    ).get_data(as_text=True)
+    assert sentence in html

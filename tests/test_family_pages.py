@@ -437,11 +437,31 @@ def test_statistics_count_sambas(client: FlaskClient, app: Flask) -> None:
     client.post(f"/games/{game_id}/deals/new", data=second)
     ana = words(client.get(f"/players/{person_id(app, 'Ana')}").get_data(as_text=True))
     # Ana sat for We: 3 sambas in 2 deals.
-    assert "Sequence canastas per deal (samba, escalera) 1.50" in ana
+    # Sambas only: Bolivia's escalera is none of hers (issue 40).
+    assert "Sequence canastas per deal (samba) 1.50" in ana
     assert "Natural canastas per deal 1.00" in ana
     vera = words(client.get(f"/players/{person_id(app, 'Vera')}").get_data(as_text=True))
     assert "Sequence canastas per deal" not in vera
     assert "Mixed canastas per deal 1.00" in vera
+
+
+def test_wild_canastas_are_named_by_the_rule_sets_they_were_made_in(
+    client: FlaskClient, app: Flask
+) -> None:
+    """A wild canasta of Uruguay (or Cuban Canasta) is a wild canasta, not a "bolivia":
+    the row names what the rule sets of the player's own games call it (issue 40)."""
+    game_id = new_family_game(client, "uruguay")
+    client.post(f"/games/{game_id}/deals/new", data=form_data(URUGUAY))
+    ana = words(client.get(f"/players/{person_id(app, 'Ana')}").get_data(as_text=True))
+    # Ana sat for We: 1 wild canasta in 1 deal, called a wild canasta by the row itself.
+    assert "Wild canastas per deal 1.00" in ana
+    assert "bolivia" not in ana.casefold()
+    game_id = new_family_game(client, "bolivia")
+    client.post(f"/games/{game_id}/deals/new", data=form_data(BOLIVIA))
+    ana = words(client.get(f"/players/{person_id(app, 'Ana')}").get_data(as_text=True))
+    # Now one of each: Bolivia's own name beside Uruguay's, over 2 deals.
+    assert "Wild canastas per deal (bolivia, wild) 1.00" in ana
+    assert "Sequence canastas per deal (escalera) 0.50" in ana
 
 
 @BY_ID
@@ -551,3 +571,17 @@ def test_the_chart_draws_the_family_tiers(client: FlaskClient) -> None:
         assert response.status_code == 201, response.get_json()
     sheet = client.get(f"/games/{game_id}").get_data(as_text=True)
     assert "needs 150" in sheet[sheet.index('<figure class="chart">') :]
+
+
+def test_going_out_without_an_escalera_is_refused_naming_it_as_one(client: FlaskClient) -> None:
+    """The deal form's message for Bolivia's one kind reads as a sentence about one
+    (issue 40: "at least one of these: escalera")."""
+    game_id = new_family_game(client, "bolivia")
+    data = form_data(BOLIVIA)
+    data["sides-0-sequence_canastas"] = "0"
+    data["sides-0-natural_canastas"] = "2"
+    response = client.post(f"/games/{game_id}/deals/new", data=data)
+    assert response.status_code == 422
+    text = words(response.get_data(as_text=True))
+    assert "Going out needs one escalera." in text
+    assert "at least one of these" not in text

@@ -18,6 +18,7 @@ from scorekeeper.store import db, ratings
 from scorekeeper.store.models import Game, Person, Player, Side
 
 from .helpers.api import auth, get_game
+from .helpers.evenings import FIRST_WINS, SECOND_WINS, deal, new_evening
 from .helpers.history import CASE_A, CASE_B, game, person_id, seed_month, words
 from .helpers.queries import counted, sent
 
@@ -25,7 +26,8 @@ from .helpers.queries import counted, sent
 def test_games_put_named_players_on_the_roster_once(app: Flask, client: FlaskClient) -> None:
     seed_month(client)
     text = words(client.get("/players").get_data(as_text=True))
-    for name, games, won in (("Ana", 3, 1), ("Boris", 3, 1), ("Goran", 3, 1), ("Vera", 3, 1)):
+    # Two games played to the end each (the third is still going), as their pages count.
+    for name, games, won in (("Ana", 2, 1), ("Boris", 2, 1), ("Goran", 2, 1), ("Vera", 2, 1)):
         assert f"{name} {games} games · {won} won" in text
     with app.app_context():
         assert db.session.scalar(select(db.func.count(Person.id))) == 4
@@ -34,9 +36,10 @@ def test_games_put_named_players_on_the_roster_once(app: Flask, client: FlaskCli
 def test_player_page_shows_hand_checked_figures(app: Flask, client: FlaskClient) -> None:
     seed_month(client)
     text = words(client.get(f"/players/{person_id(app, 'Ana')}").get_data(as_text=True))
-    # Games: three played, one won of the two finished, a longest streak of one.
-    assert "3 games played" in text and "1 game won" in text
+    # Games: two played to the end, one won, a longest streak of one; one still going.
+    assert "2 games played" in text and "1 game won" in text
     assert "50% of finished games won" in text
+    assert "1 game still going" in text
     assert "1 longest winning streak" in text
     # Five deals: 1210 + 1210 + 265 + 265 + 1210 = 4160, so 832 a deal; three natural and
     # three mixed canastas (0.60 each), 1 + 1 + 2 + 2 + 1 = 7 red threes (1.40), out 3 of 5.
@@ -49,11 +52,11 @@ def test_player_page_shows_hand_checked_figures(app: Flask, client: FlaskClient)
     assert "Went out concealed 0%" in text
     # Every deal began below 1500: each needed 50.
     assert "Deals at each initial-meld minimum Minimum Deals Chart 50 5" in text
-    assert "Classic, 4 3 1 50%" in text
-    # Partners: Boris (2 games, 1 won), Vera (1, still going); rivals in finished games only.
-    assert "Boris 2 1 50%" in text
-    assert "Vera 1 0 –" in text
-    assert "Head to head Against Games Won Lost Vera 2 1 1 Goran 2 1 1" in text
+    assert "Win rate by rule set Rule set Won Win rate Classic, 4 1 of 2 50%" in text
+    # Partners: Boris (2 games, 1 won), Vera (none played yet: theirs is still going);
+    # rivals in finished games only.
+    assert "Partnerships With Won Win rate Boris 1 of 2 50% Vera 0 of 0 –" in text
+    assert "Head to head Against Won Lost Vera 1 of 2 1 Goran 1 of 2 1" in text
 
 
 def test_partnership_page_counts_only_games_side_by_side(app: Flask, client: FlaskClient) -> None:
@@ -76,11 +79,11 @@ def test_renaming_keeps_the_history_and_shows_everywhere(app: Flask, client: Fla
     response = client.post(f"/players/{ana}/rename", data={"name": "Anna K."})
     assert response.status_code == 303
     page = words(client.get(f"/players/{ana}").get_data(as_text=True))
-    assert "Anna K." in page and "3 games played" in page
+    assert "Anna K." in page and "2 games played" in page
     assert get_game(client, games[0])["sides"][0]["players"] == ["Anna K.", "Boris"]
     # Typing the new name at a new game seats the same person.
-    game(client, [("A", ["anna k.", "Boris"]), ("B", ["Vera", "Goran"])], [])
-    assert "4 games played" in words(client.get(f"/players/{ana}").get_data(as_text=True))
+    game(client, [("A", ["anna k.", "Boris"]), ("B", ["Vera", "Goran"])], [[CASE_A, CASE_B]] * 2)
+    assert "3 games played" in words(client.get(f"/players/{ana}").get_data(as_text=True))
     # Another player's name is refused, and nothing changes.
     response = client.post(f"/players/{ana}/rename", data={"name": "vera"})
     assert response.status_code == 422
@@ -479,13 +482,13 @@ def test_kept_pages_follow_every_change_whichever_worker_made_it(
         assert posted.status_code == 201
     assert "Us 2,420 ★ · Them 530" in words(client.get("/history").get_data(as_text=True))
     page = words(client.get(f"/players/{ana}").get_data(as_text=True))
-    assert "1 game won" in page and "Vera 1 1 0" in page
+    assert "1 game won" in page and "Vera 1 of 1 0" in page
 
     vera = person_id(app, "Vera")
     assert there.post(f"/games/{game_id}/join", data={"token": token}).status_code == 302
     assert there.post(f"/players/{vera}/rename", data={"name": "Verica"}).status_code == 303
     page = words(client.get(f"/players/{ana}").get_data(as_text=True))
-    assert "Verica 1 1 0" in page and "Vera 1" not in page
+    assert "Verica 1 of 1 0" in page and "Vera 1" not in page
     assert "Verica" in words(client.get("/history").get_data(as_text=True))
 
 
@@ -517,3 +520,58 @@ def test_a_history_page_is_read_in_order_not_sorted(sqlite_client: FlaskClient) 
                 statement,
                 plan,
             )
+
+
+def strip_marks(html: str) -> list[tuple[str, str, str]]:
+    """The last games' strip: each mark's outcome class, title and text."""
+    return re.findall(
+        r'<a class="strip-mark strip-(\w+)" href="[^"]*" title="([^"]*)">([^<]*)</a>', html
+    )
+
+
+@pytest.mark.parametrize(
+    ("lang", "drawn", "going"),
+    [("en", ("D", "Drawn"), "Still going"), ("ru", ("Н", "Ничья"), "Идёт")],  # noqa: RUF001
+)
+def test_a_drawn_game_has_its_own_mark_in_the_strip(
+    app: Flask, client: FlaskClient, lang: str, drawn: tuple[str, str], going: str
+) -> None:
+    """A club table that ends level is a draw: its mark says so, and is not the "…" of a
+    game still going (issue 40)."""
+    table = new_evening(client)["rounds"][0]["tables"][0]
+    deal(client, table, FIRST_WINS)
+    deal(client, table, SECOND_WINS)  # 950 each: a draw
+    # Someone of that table (the evening seats pairs by lot), in a game still going.
+    name = table["sides"][0]["players"][0]
+    game(client, [("Us", [name, "Olga"]), ("Them", ["Nina", "Luka"])], [[CASE_A, CASE_B]])
+    page = client.get(
+        f"/players/{person_id(app, name)}", headers={"Accept-Language": lang}
+    ).get_data(as_text=True)
+    (draw_class, draw_title, draw_mark), (open_class, open_title, open_mark) = strip_marks(page)
+    assert (draw_class, draw_mark) == ("drawn", drawn[0])
+    assert draw_title.startswith(f"{drawn[1]}, ")
+    assert (open_class, open_mark) == ("open", "…")
+    assert open_title.startswith(f"{going}, ")
+
+
+def test_played_counts_games_played_to_the_end(app: Flask, client: FlaskClient) -> None:
+    """A game with no deal was not played, and a game still going is not played yet: the
+    figures agree with each other ("Played 2 · Won 1 · Win rate 100%" was a game made and
+    never dealt), and with the rated games but where a side was guests only, which the
+    rating says (issue 40)."""
+    us_them = [("Us", ["Ana", "Boris"]), ("Them", ["Vera", "Goran"])]
+    game(client, us_them, [[CASE_A, CASE_B], [CASE_A, CASE_B]])  # won, 2420 to 530
+    game(client, us_them, [])  # made, never dealt
+    game(client, us_them, [[CASE_A, CASE_B]])  # still going
+    text = words(client.get(f"/players/{person_id(app, 'Ana')}").get_data(as_text=True))
+    assert "1 game played 1 game won 100% of finished games won" in text
+    assert "1 game still going" in text
+    assert "Win rate by rule set Rule set Won Win rate Classic, 4 1 of 1 100%" in text
+    assert "1 rated game" in text
+    assert "Ana 1 game · 1 won" in words(client.get("/players").get_data(as_text=True))
+    # A finished game against guests only (seats left at their default names): played, not
+    # rated, and the rating says which games it counts.
+    game(client, [("Us", ["Ana", "Boris"]), ("Them", [])], [[CASE_A, CASE_B], [CASE_A, CASE_B]])
+    text = words(client.get(f"/players/{person_id(app, 'Ana')}").get_data(as_text=True))
+    assert "2 games played 2 games won" in text and "1 rated game" in text
+    assert "Rated: finished games in which every side has someone from the list." in text

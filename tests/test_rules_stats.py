@@ -157,3 +157,34 @@ def test_every_kind_of_canasta_is_counted_in_the_records(
         assert getattr(records[0], kind.field) == made
         assert getattr(records[1], kind.field) == 0
         assert getattr(summary, kind.field) == 2 * made
+
+
+def test_a_kind_of_canasta_is_named_by_the_rule_sets_it_was_made_in() -> None:
+    """Bolivia calls its wild canasta a "bolivia"; Cuban Canasta and Uruguay call theirs
+    wild canastas, and a player who never played Bolivia made no bolivia (issue 40)."""
+    wild = SideRecord(W, 3000, deals=1, deal_points=3000, wild_canastas=1)
+    uruguay = summarise([("uruguay", wild), ("cuban", wild)])
+    assert uruguay.canasta_words(CanastaKind.WILD) == ("wild",)
+    assert uruguay.canasta_words(CanastaKind.SEQUENCE) == ()
+    both = summarise([("uruguay", wild), ("bolivia", wild), ("classic", SideRecord(L, 0))])
+    assert both.canasta_words(CanastaKind.WILD) == ("bolivia", "wild")
+
+
+def test_played_is_played_to_the_end_and_a_game_with_no_deal_is_nothing() -> None:
+    """Played: won, lost or drawn, the games a rate is over; still going apart; a game with
+    no deal (made and never dealt, or a club table closed before its first) not at all, not
+    even as a draw that breaks a streak (issue 40)."""
+    won = SideRecord(W, 5100, deals=4, deal_points=5100)
+    going = SideRecord(OPEN, 900, deals=2, deal_points=900)
+    never_dealt = SideRecord(OPEN, 0)
+    nobody_played = SideRecord(Outcome.DRAWN, 0)
+    summary = summarise(
+        [("classic", won), ("classic", never_dealt), ("cuban", nobody_played), ("classic", won),
+         ("uruguay", going)]
+    )  # fmt: skip
+    assert (summary.games.played, summary.games.won, summary.games.going) == (2, 2, 1)
+    assert summary.games.rate == 1.0
+    assert summary.longest_streak == 2
+    assert set(summary.by_variant) == {"classic", "uruguay"}
+    assert summary.by_variant["uruguay"].played == 0 and summary.by_variant["uruguay"].rate is None
+    assert summary.deals == 10

@@ -5,6 +5,7 @@ new-game page with the same rule set and house rules filled in."""
 from __future__ import annotations
 
 import re
+from html import unescape
 from html.parser import HTMLParser
 from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit
@@ -171,7 +172,7 @@ def test_a_query_the_rules_refuse_is_set_aside_option_by_option() -> None:
         "foo": "There is no house option called 'foo'.",
         "red_three_bonus": "The bonus must be a multiple of 5, like every score.",
         "wild_canasta_bonus": "Classic Canasta, 4 players in 2 partnerships has no wild canastas.",
-        "meld_minimums": "The minimum table is a list of tiers, lowest first.",
+        "meld_minimums": '"abc" is not a number.',
         "black_three_freezes": "The option black_three_freezes is either true or false.",
     }
     assert all(isinstance(error, OptionError) for error in shared.refused)
@@ -466,6 +467,27 @@ def test_values_a_link_gets_wrong_are_left_out_and_named(client: FlaskClient) ->
     assert field_value(html, "target") == "5000"
     assert field_value(html, "red_three_bonus") == "100"
     assert field_value(html, "natural_canasta_bonus") == "600"
+
+
+@pytest.mark.parametrize(
+    ("lang", "flash"),
+    [
+        ("en", 'Initial-meld minimums from the shared link was left out: "xx" is not a number.'),
+        ("ru", "Минимумы первой комбинации: не взято из ссылки — «xx» не является числом."),
+    ],
+)
+def test_a_tier_that_is_not_a_number_is_named(client: FlaskClient, lang: str, flash: str) -> None:
+    """A link's initial-meld table with a word for one minimum says that word is not a
+    number, not that the tiers are out of order (issue 40)."""
+    page = client.get(
+        "/games/new?variant=classic&meld_minimums=15,0:50,1500:xx,3000:150",
+        headers={"Accept-Language": lang},
+    )
+    assert page.status_code == 200
+    html = page.get_data(as_text=True)
+    flashes = re.findall(r'<div class="flash flash-error"><span>(.*?)</span>', html)
+    assert [unescape(line) for line in flashes] == [flash]
+    assert field_value(html, "tiers-2-minimum") == "90"
 
 
 def test_a_rule_set_or_a_table_size_the_app_does_not_know_is_named(client: FlaskClient) -> None:

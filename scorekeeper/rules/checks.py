@@ -203,23 +203,9 @@ def check_going_out(
     def no(rule: str, reason: Text) -> GoingOutVerdict:
         return GoingOutVerdict(False, False, rule, reason)
 
-    missing = tuple(
-        T(rules.canasta_name(kind).word)
-        for kind in rules.canasta_kinds
-        if kind in rules.kinds_to_go_out and not canastas.get(kind)
-    )
-    if missing and len(rules.kinds_to_go_out) == len(rules.canasta_kinds):
-        # Railroad: one canasta of each kind (RULES.md section 5).
-        return no(
-            "out_needs_kinds",
-            T("Going out needs one canasta of each kind; missing: %(missing)s.", missing=missing),
-        )
-    if missing:
-        # Bolivia: an escalera among the canastas (RULES.md section 10.2).
-        return no(
-            "out_needs_kinds",
-            T("Going out needs at least one of these: %(missing)s.", missing=missing),
-        )
+    missing = rules.kinds_missing_to_go_out(canastas)
+    if missing is not None:
+        return no("out_needs_kinds", missing)
     total = sum(canastas.get(kind, 0) for kind in rules.canasta_kinds)
     if total < rules.canastas_to_go_out:
         return no(

@@ -32,6 +32,8 @@ RESERVED = frozenset({VARIANT, PLAYERS, "from"})
 
 #: The initial-meld table as a shared value: tiers ``from:minimum``, separated by commas.
 _TIERS = re.compile(r"(?:-?\d{1,9}:)?\d{1,9}(?:,(?:-?\d{1,9}:)?\d{1,9})*")
+#: One number of such a table.
+_NUMBER = re.compile(r"-?\d{1,9}")
 _TIER_KEYS = frozenset({"from", "minimum"})
 
 
@@ -123,9 +125,27 @@ def decode_option(text: str) -> object:
     try:
         value: object = json.loads(text)
     except (ValueError, RecursionError):
-        # Not JSON (or too deeply nested to read): a word, which no option takes today.
+        # Not JSON (or too deeply nested to read): a table with a word in it, as a table
+        # whose word stays a word (``15,0:50,1500:xx``: the rules then name the "xx"), or
+        # a word, which no option takes today.
+        if "," in text or ":" in text:
+            return _tiers_with_words(text)
         return text
     return value
+
+
+def _tiers_with_words(text: str) -> list[dict[str, int | str | None]]:
+    """An initial-meld table written ``from:minimum,...`` in which some part is no number:
+    each part a number where it is one, else the text as the link wrote it."""
+
+    def part(written: str) -> int | str:
+        return int(written) if _NUMBER.fullmatch(written) else written
+
+    tiers: list[dict[str, int | str | None]] = []
+    for tier in text.split(","):
+        start, colon, minimum = tier.rpartition(":")
+        tiers.append({"from": part(start) if colon else None, "minimum": part(minimum)})
+    return tiers
 
 
 def share_query(rules: RuleSet, published: RuleSet) -> dict[str, str]:

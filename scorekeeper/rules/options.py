@@ -73,6 +73,11 @@ def _tiers(value: object) -> tuple[MeldTier, ...]:
         if not isinstance(tier, dict) or set(tier) != {"from", "minimum"}:
             raise OptionError(name, T('Each tier is {"from": total or null, "minimum": points}.'))
         start = tier["from"]
+        for written in (start, tier["minimum"]):
+            if isinstance(written, str):
+                # A shared link's table with a word for a number (``1500:xx``).
+                shown = written if len(written) <= 20 else f"{written[:19]}…"
+                raise OptionError(name, T('"%(value)s" is not a number.', value=shown))
         if index == 0 and start is not None:
             # The bottom tier reaches down to every total.
             raise OptionError(name, T("The first tier starts from null (every total below)."))

@@ -16,7 +16,7 @@ from typing import Generic, TypeVar
 
 from .game import DealLine, GameState
 from .scoring import SideResult
-from .variants import CanastaKind
+from .variants import VARIANTS, CanastaKind
 
 
 class Outcome(Enum):
@@ -104,23 +104,22 @@ def ended(
 
 @dataclass(frozen=True)
 class Tally:
-    """Games played and won (finished games only count towards the rate)."""
+    """Games played, that is played to the end (won, lost or drawn), and won; games still
+    going apart. A game with no deal is none of these: nobody played it (``summarise``)."""
 
     played: int = 0
     won: int = 0
-    finished: int = 0
+    going: int = 0
 
     @property
     def rate(self) -> float | None:
-        """Share of finished games won, or None before any game finished."""
-        return self.won / self.finished if self.finished else None
+        """Share of the games played that were won, or None before any."""
+        return self.won / self.played if self.played else None
 
     def add(self, outcome: Outcome) -> Tally:
-        return Tally(
-            self.played + 1,
-            self.won + (outcome is Outcome.WON),
-            self.finished + (outcome is not Outcome.OPEN),
-        )
+        if outcome is Outcome.OPEN:
+            return replace(self, going=self.going + 1)
+        return Tally(self.played + 1, self.won + (outcome is Outcome.WON), self.going)
 
 
 @dataclass(frozen=True)
@@ -143,6 +142,18 @@ class Summary:
     went_out_concealed: int
     tiers: Mapping[int, int]
     longest_streak: int
+    #: The rule sets (ids) of the games in which each kind of canasta was made.
+    made_in: Mapping[CanastaKind, frozenset[str]] = field(default_factory=dict)
+
+    def canasta_words(self, kind: CanastaKind) -> tuple[str, ...]:
+        """What the rule sets these canastas were made in call one of ``kind`` (a sequence:
+        Samba's "samba", Bolivia's "escalera"; a wild canasta: Bolivia's "bolivia", Cuban's
+        and Uruguay's "wild"), each word once, in the order of ``VARIANTS``."""
+        made_in = self.made_in.get(kind, frozenset())
+        words = (
+            rules.canasta_name(kind).word for rules in VARIANTS.values() if rules.id in made_in
+        )
+        return tuple(dict.fromkeys(words))
 
     def per_deal(self, count: int) -> float | None:
         """``count`` divided by the deals played, or None before any deal."""
@@ -167,14 +178,22 @@ def longest_streak(outcomes: Iterable[Outcome]) -> int:
 
 
 def summarise(games: Sequence[tuple[str, SideRecord]]) -> Summary:
-    """Add up ``(variant, record)`` pairs, given in the order the games were played."""
+    """Add up ``(variant, record)`` pairs, given in the order the games were played. A game
+    with no deal counts for nothing: not played, not going, no streak broken (a club table
+    whose round was closed before its first deal is a draw nobody played, as the ratings
+    have it)."""
+    games = [(variant, record) for variant, record in games if record.deals]
     tally = Tally()
     by_variant: dict[str, Tally] = {}
     tiers: Counter[int] = Counter()
+    made_in: dict[CanastaKind, set[str]] = {}
     for variant, record in games:
         tally = tally.add(record.outcome)
         by_variant[variant] = by_variant.get(variant, Tally()).add(record.outcome)
         tiers.update(record.tiers)
+        for kind in CanastaKind:
+            if getattr(record, kind.field):
+                made_in.setdefault(kind, set()).add(variant)
     records = [record for _variant, record in games]
     return Summary(
         games=tally,
@@ -187,6 +206,7 @@ def summarise(games: Sequence[tuple[str, SideRecord]]) -> Summary:
         went_out_concealed=sum(r.went_out_concealed for r in records),
         tiers=dict(sorted(tiers.items())),
         longest_streak=longest_streak(r.outcome for r in records),
+        made_in={kind: frozenset(ids) for kind, ids in made_in.items()},
     )
 
 

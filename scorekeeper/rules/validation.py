@@ -258,28 +258,11 @@ def _side_violations(
         )
 
     if result.went_out:
-        missing = tuple(
-            T(rules.canasta_name(kind).word)
-            for kind in rules.canasta_kinds
-            if kind in rules.kinds_to_go_out and not result.canastas(kind)
+        missing = rules.kinds_missing_to_go_out(
+            {kind: result.canastas(kind) for kind in rules.canasta_kinds}
         )
-        if missing and len(rules.kinds_to_go_out) == len(rules.canasta_kinds):
-            # Railroad: one canasta of each kind (RULES.md section 5).
-            error(
-                "went_out",
-                "out_needs_kinds",
-                T(
-                    "Going out needs one canasta of each kind; missing: %(missing)s.",
-                    missing=missing,
-                ),
-            )
-        elif missing:
-            # Bolivia: an escalera among the canastas (RULES.md section 10.2).
-            error(
-                "went_out",
-                "out_needs_kinds",
-                T("Going out needs at least one of these: %(missing)s.", missing=missing),
-            )
+        if missing is not None:
+            error("went_out", "out_needs_kinds", missing)
         elif result.total_canastas < rules.canastas_to_go_out:
             error(
                 "went_out",

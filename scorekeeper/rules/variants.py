@@ -269,6 +269,29 @@ class RuleSet:
             return None
         return self.going_out_bonus + self.concealed_going_out_bonus
 
+    def kinds_missing_to_go_out(self, canastas: Mapping[CanastaKind, int]) -> Text | None:
+        """Why a side with these ``canastas`` (by kind) may not go out for want of a kind,
+        or None: Railroad asks one canasta of each kind (RULES.md section 5), Bolivia an
+        escalera among them (section 10.2). One kind asked is named as one ("an escalera"),
+        not as a list of one."""
+        missing = tuple(
+            T(self.canasta_name(kind).word)
+            for kind in self.canasta_kinds
+            if kind in self.kinds_to_go_out and not canastas.get(kind)
+        )
+        if not missing:
+            return None
+        if len(self.kinds_to_go_out) == len(self.canasta_kinds):
+            return T(
+                "Going out needs one canasta of each kind; missing: %(missing)s.", missing=missing
+            )
+        return P(
+            "Going out needs one %(missing)s.",
+            "Going out needs at least one of these: %(missing)s.",
+            len(missing),
+            missing=missing,
+        )
+
     def meld_minimum(self, total: int) -> int:
         """The minimum a side's initial meld must count, from its total at the start of
         the deal: the highest tier whose ``from_total`` the total reaches."""

@@ -42,7 +42,7 @@ from . import ratings
 from .db import db, transaction
 from .errors import Refused, Why, check_name
 from .log import MAX_DEVICE, RENAMED
-from .models import Change, Game, Person, Player, Side, utcnow
+from .models import Change, Deal, Game, Person, Player, Side, utcnow
 
 #: The counting figures of a ``SideRecord``, as ``Side.record`` stores them.
 RECORD_COUNTS = tuple(
@@ -112,15 +112,23 @@ class RosterLine:
 WON = Outcome.WON.value
 
 
+#: A game played, as a player's page counts one (``rules.stats.Tally``): finished, with a
+#: deal (a club table closed before its first deal is a draw nobody played).
+_PLAYED = and_(
+    Game.id.is_not(None),
+    Game.finished.is_(True),
+    select(Deal.id).where(Deal.game_id == Game.id).exists(),
+)
+
+
 def roster() -> list[RosterLine]:
-    """Everyone on the roster, by name, with games played and won (one query)."""
+    """Everyone on the roster, by name, with games played and won, as their pages count
+    them, and the day they last sat down (one query)."""
     rows = db.session.execute(
         select(
             Person,
-            func.count(Game.id),
-            func.coalesce(
-                func.sum(case((and_(Game.id.is_not(None), Side.outcome == WON), 1), else_=0)), 0
-            ),
+            func.coalesce(func.sum(case((_PLAYED, 1), else_=0)), 0),
+            func.coalesce(func.sum(case((and_(_PLAYED, Side.outcome == WON), 1), else_=0)), 0),
             func.max(Game.created_at),
         )
         .outerjoin(Player, Player.person_id == Person.id)
@@ -327,7 +335,9 @@ def _sides_together(person_ids: Sequence[int], *, exactly: bool) -> Select[Any]:
 
 
 def _seats(sides: Select[Any]) -> list[Seat]:
-    """The sides' games, oldest first, each with the side's cached record (one query)."""
+    """The sides' games that had a deal, oldest first, each with the side's cached record
+    (one query). A game with no deal was not played: it is in no figure, no strip of the
+    last games, no partnership and no head to head."""
     rows = db.session.execute(
         select(Game.id, Game.created_at, Game.variant)
         .add_columns(Side.id, Side.outcome, Side.total, Side.record)
@@ -335,10 +345,11 @@ def _seats(sides: Select[Any]) -> list[Seat]:
         .where(Side.id.in_(sides))
         .order_by(Game.created_at, Game.id)
     ).all()
-    return [
+    seats = [
         Seat(game_id, created, variant, side_id, record_from_json(outcome, total, record))
         for game_id, created, variant, side_id, outcome, total, record in rows
     ]
+    return [seat for seat in seats if seat.record.deals]
 
 
 def _summary(seats: Sequence[Seat]) -> Summary:

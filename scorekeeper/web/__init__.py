@@ -267,11 +267,14 @@ def offline() -> str:
 
 @bp.app_template_filter("variant_name")
 def variant_name(variant_id: str) -> str:
-    """A rule set's short name, in the reader's language (its id when unknown)."""
+    """A rule set's short name, in the reader's language (its id when unknown), its
+    table ("2 × 3") kept on one line where a narrow column wraps the name."""
     from ..rules import VARIANTS
 
     variant = VARIANTS.get(variant_id)
-    return _(variant.short_name) if variant is not None else variant_id
+    if variant is None:
+        return variant_id
+    return str(_(variant.short_name)).replace(" × ", "\u00a0×\u00a0")
 
 
 @bp.app_template_filter("score_table")

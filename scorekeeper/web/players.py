@@ -11,7 +11,7 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from ..caching import cached
 from ..i18n import render_text, zone_name
-from ..rules import NEWCOMER, VARIANTS, CanastaKind
+from ..rules import CANASTA_NAMES, NEWCOMER, CanastaKind
 from ..rules.stats import Summary
 from ..rules.text import N_
 from ..store import players, ratings
@@ -33,26 +33,20 @@ PER_DEAL = {
 }
 #: Kinds every rule set has: their rows show even at 0.
 EVERY_RULE_SET = (CanastaKind.NATURAL, CanastaKind.MIXED)
-#: The names rule sets give each kind ("samba", "escalera"), said beside its row.
-OWN_NAMES = {
-    kind: tuple(
-        dict.fromkeys(
-            r.canasta_names[kind].word for r in VARIANTS.values() if kind in r.canasta_names
-        )
-    )
-    for kind in CanastaKind
-}
 
 
 @bp.app_template_global("canasta_rates")
 def canasta_rates(summary: Summary) -> list[tuple[str, str, float | None]]:
-    """Per kind of canasta a player (or partnership) made: its row's label, the names rule
-    sets give it, canastas per deal. Kinds no rule set of theirs scored are left out."""
+    """Per kind of canasta a player (or partnership) made: its row's label, the names the
+    rule sets of their games give it (where one has a name of its own: "samba"), canastas
+    per deal. Kinds no rule set of theirs scored are left out."""
     rows = []
     for kind in CanastaKind:
         count: int = getattr(summary, kind.field)
         if count or kind in EVERY_RULE_SET:
-            names = ", ".join(_(word) for word in OWN_NAMES[kind])
+            words = summary.canasta_words(kind)
+            own = any(word != CANASTA_NAMES[kind].word for word in words)
+            names = ", ".join(_(word) for word in words) if own else ""
             rows.append((_(PER_DEAL[kind]), names, summary.per_deal(count)))
     return rows
 
