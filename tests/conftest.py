@@ -13,7 +13,8 @@ of, and into a PostgreSQL database of the worker's own that is emptied after eac
 (``tests/test_migrations.py`` runs every migration from an empty database on both).
 
 Markers applied here (pyproject.toml declares them): ``browser`` (tests/browser/),
-``postgres`` (a test that runs on PostgreSQL), so each part runs alone (README.md).
+``postgres`` (a test that runs on PostgreSQL), so each part runs alone (README.md). A
+module marked ``one_database`` runs its app tests on SQLite alone.
 """
 
 from __future__ import annotations
@@ -78,11 +79,19 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         if item.get_closest_marker("wheel"):
             # One worker builds the wheel once for the module (pytest -n, --dist loadgroup).
             item.add_marker(pytest.mark.xdist_group("wheel"))
+    # A module whose subject is not the store (rules through the API, links, languages,
+    # page weight) cannot fail on PostgreSQL for a reason of its own: it runs on SQLite.
+    once = [
+        item
+        for item in items
+        if item.get_closest_marker("postgres") and item.get_closest_marker("one_database")
+    ]
     if not os.environ.get("DATABASE_URL_TEST"):
-        skipped = [item for item in items if item.get_closest_marker("postgres")]
-        if skipped:
-            config.hook.pytest_deselected(items=skipped)
-            items[:] = [item for item in items if not item.get_closest_marker("postgres")]
+        once = [item for item in items if item.get_closest_marker("postgres")]
+    if once:
+        config.hook.pytest_deselected(items=once)
+        dropped = set(once)
+        items[:] = [item for item in items if item not in dropped]
 
 
 @pytest.fixture(scope="session")

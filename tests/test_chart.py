@@ -15,6 +15,8 @@ from hypothesis import strategies as st
 from scorekeeper.rules import CLASSIC, SideResult, replay
 from scorekeeper.web.chart import Chart, running_totals
 
+pytestmark = pytest.mark.one_database  # not the store's: on SQLite alone
+
 CASE_A = SideResult(
     meld_points=220,
     natural_canastas=1,

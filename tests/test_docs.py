@@ -6,9 +6,12 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from flask.testing import FlaskClient
 
 from scorekeeper.rules import VARIANTS
+
+pytestmark = pytest.mark.one_database  # not the store's: on SQLite alone
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCUMENTS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]

@@ -14,6 +14,8 @@ from scorekeeper.store.models import Game
 
 from .helpers.pages import NAMES, deal_form, new_game
 
+pytestmark = pytest.mark.one_database  # not the store's: on SQLite alone
+
 NEW_GAME = {
     "sides-0-name": "We",
     "sides-1-name": "They",

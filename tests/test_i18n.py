@@ -11,6 +11,8 @@ from flask.testing import FlaskClient
 from .helpers.api import auth, new_game, result
 from .helpers.i18n import CATALOGUES, PLACEHOLDER, ROOT, TRANSLATED, translated
 
+pytestmark = pytest.mark.one_database  # not the store's: on SQLite alone
+
 #: The extraction keywords of ``make translations`` (T, P and N_ mark the rules engine).
 KEYWORDS = {
     "_": None,

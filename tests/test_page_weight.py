@@ -24,6 +24,8 @@ from scorekeeper.assets import IMMUTABLE, Assets, served_text
 
 from .helpers.pages import ACCEPT, CASE_A, CASE_B, DEALS, deal_form, new_game, played_game
 
+pytestmark = pytest.mark.one_database  # not the store's: on SQLite alone
+
 #: The whole score sheet page, as a phone first fetches it, headers and service worker
 #: included (35,648 bytes at issue 32, when the budget came down from 40 KB).
 BUDGET = 36 * 1024

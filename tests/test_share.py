@@ -17,6 +17,8 @@ from .helpers.api import new_game
 from .helpers.pages import new_game as new_game_form
 from .helpers.qr import code_address, coded_path
 
+pytestmark = pytest.mark.one_database  # not the store's: on SQLite alone
+
 #: What a page's CSP refuses in markup: style attributes and elements, scripts, handlers.
 UNSAFE = re.compile(r"<style|\sstyle=|<script|\son\w+=|javascript:", re.IGNORECASE)
 

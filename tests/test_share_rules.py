@@ -40,6 +40,8 @@ from .helpers.pages import new_game as form_game
 from .helpers.qr import code_address, coded_path, decode, svg_image
 from .helpers.strategies import fives
 
+pytestmark = pytest.mark.one_database  # not the store's: on SQLite alone
+
 SETTINGS = settings(max_examples=150, database=None, deadline=None)
 
 #: Every rule set at every table size it allows: what a game can be played by.

@@ -16,6 +16,8 @@ from werkzeug.test import TestResponse
 
 from .helpers.api import assert_error, get_game, minimums, post_deal, scores, totals
 
+pytestmark = pytest.mark.one_database  # not the store's: on SQLite alone
+
 Json = dict[str, Any]
 
 #: RULES.md section 2: below 0 -> 15; 0..1495 -> 50; 1500..2995 -> 90; 3000+ -> 120.
