@@ -17,9 +17,15 @@ from .helpers import violations
 REGULARS = [["Ana", "Boris"], ["Vera", "Goran"], ["Dana", "Ivo"], ["Mila", "Petar"]]
 PAIRS = "Ana, Boris\nVera, Goran\nDana, Ivo\nMila, Petar\nZoe, Yan"
 
-#: The focused element and whether it shows at its own centre (nothing sticky covers it).
+#: The focused element and whether it shows at the centre of its part on the screen
+#: (nothing sticky covers it). A tall field focused at the screen's edge is scrolled only
+#: until it shows: its own centre can be off the screen (how many roster chips there are
+#: above the players' field decides), which hides nothing.
 FOCUSED = """() => { const el = document.activeElement; const r = el.getBoundingClientRect();
-  const seen = el.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2));
+  const top = Math.max(r.top, 0), bottom = Math.min(r.bottom, innerHeight);
+  const left = Math.max(r.left, 0), right = Math.min(r.right, innerWidth);
+  const seen = bottom > top && right > left
+    && el.contains(document.elementFromPoint((left + right) / 2, (top + bottom) / 2));
   return { name: el.id || el.getAttribute('name') || el.textContent.trim(), tag: el.tagName,
            submit: el.type === 'submit', seen: seen }; }"""
 
