@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from flask.testing import FlaskClient
 
 from scorekeeper.rules.limits import MAX_CANASTAS, MAX_FIGURE
@@ -125,3 +126,28 @@ def test_a_method_the_api_does_not_take_answers_405_with_allow(client: FlaskClie
         assert allowed >= ({"GET"} if path == "/api/variants" else {"POST"}), response.headers
     page = client.open("/", method="DELETE")
     assert page.status_code == 405 and "GET" in page.headers.get("Allow", "")
+
+
+#: Every view that reads a body, with one it takes.
+BODIES = [
+    ("/api/check/meld", {"cards": "9 9 9"}),
+    ("/api/check/initial-meld", {"melds": ["K K K"]}),
+    ("/api/check/pickup", {"top": "K"}),
+    ("/api/check/going-out", {}),
+    ("/api/seat-draw", {"draws": [{"player": "Ana", "card": "QS"}]}),
+    ("/api/games", {"sides": []}),
+    ("/api/evenings", {"name": "Club"}),
+    ("/api/games/import", {"format": "canasta-scorekeeper/1"}),
+]
+
+
+@pytest.mark.parametrize(("path", "body"), BODIES, ids=[path for path, _ in BODIES])
+def test_a_view_that_reads_a_body_refuses_none_with_400(
+    client: FlaskClient, path: str, body: dict[str, Any]
+) -> None:
+    """The document requires each of these bodies: sent without one, a view answers as for
+    any body that is not a JSON object (the going-out check used to answer 200)."""
+    answer = assert_error(client.post(path), 400)
+    assert answer == {"error": "The request body must be a JSON object.", "fields": {}}
+    # An empty object is a body: it gets as far as the schema.
+    assert client.post(path, json=body).status_code != 400

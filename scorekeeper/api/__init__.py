@@ -10,11 +10,13 @@ cannot be reached or stays locked (the store's ``Unavailable``, answered app-wid
 
 from __future__ import annotations
 
+import inspect
 import json
 from collections.abc import Mapping
-from typing import Any
+from functools import cache
+from typing import Any, get_type_hints
 
-from flask import Blueprint, Response, jsonify, request
+from flask import Blueprint, Response, current_app, jsonify, request
 from flask.json.provider import DefaultJSONProvider
 from pydantic import ValidationError
 from spectree import Response as SpecResponse
@@ -135,15 +137,22 @@ def _unreadable(raw: bytes) -> str:
     return "The request body is not valid JSON."
 
 
+#: What a view that reads a body answers when the body is anything but a JSON object.
+NOT_AN_OBJECT = "The request body must be a JSON object."
+
+
 def json_object() -> dict[str, Any]:
     """The request's JSON object (Flask parses it once and keeps it), or a 400 that says
-    what is wrong with it (``json_only`` has refused a body of another type)."""
+    what is wrong with it: none sent, unreadable, or not an object (``json_only`` has
+    refused a body of another type)."""
+    if not (_has_body() or request.is_json):
+        raise ApiError(400, NOT_AN_OBJECT)
     try:
         body = request.get_json()
     except BadRequest:
         raise ApiError(400, _unreadable(request.get_data())) from None
     if not isinstance(body, dict):
-        raise ApiError(400, "The request body must be a JSON object.")
+        raise ApiError(400, NOT_AN_OBJECT)
     return body
 
 
@@ -193,12 +202,17 @@ def invalid(error: ValidationError) -> ApiError:
     return ApiError(422, sentence, fields)
 
 
+@cache
+def _reads_body(endpoint: str) -> bool:
+    """Whether the view of ``endpoint`` reads a body: its ``json`` argument is a model."""
+    view = inspect.unwrap(current_app.view_functions[endpoint])
+    return get_type_hints(view).get("json") is not None
+
+
 def checked(req: Any, resp: Any, error: Exception | None, *_: Any) -> None:
-    """spectree's hook before each view: the body is one JSON object (400 otherwise) that
-    the view's schema accepts (422 otherwise)."""
-    context = getattr(req, "context", None)  # what spectree validated, when it did
-    reads_body = error is not None or (context is not None and context.json is not None)
-    if reads_body and (_has_body() or request.is_json):
+    """spectree's hook before each view: a view that reads a body gets one JSON object
+    (400 otherwise, also when none was sent) that its schema accepts (422 otherwise)."""
+    if request.endpoint is not None and _reads_body(request.endpoint):
         json_object()
     if isinstance(error, ValidationError):
         raise invalid(error)
