@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import inspect
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import cache
 from typing import Any, get_type_hints
 
@@ -26,6 +26,8 @@ from werkzeug.exceptions import BadRequest
 
 from ..devices import label_of
 from ..i18n import render_text
+from ..rules import CardError, parse_card, parse_cards
+from ..rules.draw import draw_card
 from ..store.errors import Refused, Why
 from . import schemas
 
@@ -174,6 +176,19 @@ _SAYS = {
         "At most {max_length} characters.",
         "{path} must be at most {max_length} characters.",
     ),
+    "multiple_of": ("A multiple of {multiple_of}.", "{path} must be a multiple of {multiple_of}."),
+    "literal_error": ("Must be {expected}.", "{path} must be {expected}."),
+    "enum": ("Must be {expected}.", "{path} must be {expected}."),
+    "variant": ("Unknown rule set.", "Unknown rule set; known: {known}."),
+    "partnership": (
+        "A rule set of partners.",
+        "A club evening plays a rule set of partners: {known}.",
+    ),
+    "card": ('Must be a card, such as "QS".', '{path} must be a card, such as "QS".'),
+    "drawn_card": (
+        'A card with its suit, such as "QS".',
+        '{path} must be a card with its suit, such as "QS": suits decide ties.',
+    ),
     "cards": ('Must be cards, such as "9 9 2".', '{path} must be cards, such as "9 9 2".'),
     "export_format": (
         "Must be {format!r}.",
@@ -183,17 +198,49 @@ _SAYS = {
 _NEGATIVE = ("Cannot be negative.", "{path} cannot be negative.")
 
 
+#: How the rules engine reads what each kind of card notation error refused.
+_NOTATION: dict[str, Callable[[Any], object]] = {
+    "card": parse_card,
+    "drawn_card": draw_card,
+    "cards": parse_cards,
+}
+
+
+def _notation(kind: str, value: object) -> str | None:
+    """The rules engine's reason for refusing a card notation (``A three needs its suit``),
+    the one the pages give; None where it reads the value (a form this API does not take,
+    such as a card with spaces around it) or reads no such type."""
+    readable = isinstance(value, str) or (
+        isinstance(value, list) and all(isinstance(item, str) for item in value)
+    )
+    if kind not in _NOTATION or not readable:
+        return None
+    try:
+        _NOTATION[kind](value)
+    except CardError as error:
+        return render_text(error.text)
+    return None
+
+
+def _says(kind: str, context: Mapping[str, Any]) -> tuple[str, str] | None:
+    if kind == "greater_than_equal" and context.get("ge") == 0:
+        return _NEGATIVE
+    return _SAYS.get(kind)
+
+
 def invalid(error: ValidationError) -> ApiError:
     """The schema's refusal: 422, every field it names, the first one's sentence."""
     fields: dict[str, str] = {}
     sentence = ""
     for problem in error.errors(include_url=False):
-        path = ".".join(str(part) for part in problem["loc"])
+        # A key of an object is named as its path (``canastas.golden``), as its value is.
+        path = ".".join(str(part) for part in problem["loc"] if part != "[key]")
         context = problem.get("ctx", {})
-        says = _SAYS.get(problem["type"])
-        if problem["type"] == "greater_than_equal" and context.get("ge") == 0:
-            says = _NEGATIVE
-        if says is None:  # a kind not worded here: pydantic's own words
+        says = _says(problem["type"], context)
+        reason = _notation(problem["type"], problem["input"])
+        if reason is not None:
+            message = text = reason
+        elif says is None:  # a kind not worded here: pydantic's own words
             message, text = problem["msg"], f"{path}: {problem['msg']}"
         else:
             message, text = says[0].format(**context), says[1].format(path=path, **context)
