@@ -224,6 +224,8 @@ def test_a_view_that_reads_a_body_refuses_none_with_400(
         ("/api/check/meld", {"cards": "9 9 Z"}, "cards", "'Z' is not a card"),
         ("/api/check/initial-meld", {"melds": ["K K K", ["5", ""]]}, "melds.1", "'' is not"),
         ("/api/check/going-out", {"canastas": {"golden": 1}}, "canastas.golden", "Must be 'n"),
+        ("/api/check/going-out", {"last_discard": []}, "last_discard", "Must be a card"),
+        ("/api/check/pickup", {"top": "K", "hand": [["K"]]}, "hand", 'Must be cards, such as "'),
         (
             "/api/seat-draw",
             {"draws": [{"player": "Ana", "card": "Q"}, {"player": "Boris", "card": "KS"}]},

@@ -211,7 +211,7 @@ def _notation(kind: str, value: object) -> str | None:
     the one the pages give; None where it reads the value (a form this API does not take,
     such as a card with spaces around it) or reads no such type."""
     readable = isinstance(value, str) or (
-        isinstance(value, list) and all(isinstance(item, str) for item in value)
+        kind == "cards" and isinstance(value, list) and all(isinstance(v, str) for v in value)
     )
     if kind not in _NOTATION or not readable:
         return None
