@@ -107,7 +107,7 @@ _ON_AN_EVENING = [
 ]
 
 _KEY = r"Idempotency-Key"  # the same key sent before with another request (API.md)
-_OPTIONS = r"options\..+"  # a house rule the rule set does not have, or a value it refuses
+_OPTIONS = r"options\..*"  # a house rule the rule set does not have, or a value it refuses
 _SIDES = r"sides(\.\d+\.(players(\.\d+)?|name|start|cards(\.\d+)?))?"
 #: What only the rules engine or the store can refuse in a request the document allows,
 #: by operation: the fields such a 422 may name. Names: the store refuses control
@@ -202,7 +202,7 @@ def _is_the_domains(case: schemathesis.Case, refusal: dict[str, Any]) -> None:
             model.model_validate(case.body)
         except ValidationError as error:
             raise AssertionError(f"{name}: the document allows what the schema refuses") from error
-    domain = re.compile(DOMAIN[name])
+    domain = re.compile(DOMAIN[name], re.DOTALL)  # an option's name may hold a newline
     if "redraw" in refusal:  # a seat draw to repeat names the cards drawn again
         domain = re.compile(r"draws\.\d+\.card")
     fields = refusal["fields"]
