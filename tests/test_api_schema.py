@@ -6,12 +6,17 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from flask.testing import FlaskClient
 
-from scorekeeper.rules.limits import MAX_CANASTAS, MAX_FIGURE
+from scorekeeper.api.schemas import FEWEST_SIDES, MOST_SIDES, NAME_PATTERN
+from scorekeeper.rules import VARIANTS
+from scorekeeper.rules.cards import CARD_PATTERN, DRAWN_CARD_PATTERN
+from scorekeeper.rules.limits import MAX_CANASTAS, MAX_FIGURE, MAX_PAGE
 from scorekeeper.store.errors import MAX_NAME
 
 from .helpers.api import CASE_A, CASE_B, assert_error, auth, get_game, new_game
+from .helpers.evenings import evening_body
 
 
 def _document(client: FlaskClient) -> dict[str, Any]:
@@ -38,6 +43,64 @@ def test_the_document_states_the_limits_a_deal_is_held_to(client: FlaskClient) -
     sides = _schema(document, "NewGame")["properties"]["sides"]
     side = _schema(document, sides["items"]["$ref"])
     assert side["properties"]["players"]["items"]["maxLength"] == MAX_NAME
+
+
+#: pydantic's names for limits: a limit that reaches the document under one of them (a
+#: ``Field`` around a validated alias) is a keyword JSON Schema ignores, so no client knows it.
+PYDANTIC_WORDS = {"ge", "gt", "le", "lt", "min_length", "max_length", "multiple_of"}
+
+
+def _keywords(node: object, at: str = "") -> list[str]:
+    """Every keyword of every schema in ``node``, with where it is (properties' names left out)."""
+    found: list[str] = []
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if not at.endswith(".properties"):
+                found.append(f"{at}.{key}")
+            found += _keywords(value, f"{at}.{key}")
+    elif isinstance(node, list):
+        for index, value in enumerate(node):
+            found += _keywords(value, f"{at}.{index}")
+    return found
+
+
+def test_the_document_states_its_limits_in_json_schema(client: FlaskClient) -> None:
+    document = _document(client)
+    misnamed = [at for at in _keywords(document) if at.rsplit(".", 1)[-1] in PYDANTIC_WORDS]
+    assert misnamed == []
+    result = _schema(document, "Result")
+    assert result["properties"]["side"]["anyOf"][0] == {
+        "type": "integer",
+        "minimum": 0,
+        "maximum": MOST_SIDES - 1,
+    }
+
+
+def test_the_document_states_the_shape_of_each_body(client: FlaskClient) -> None:
+    """What every door enforces, whatever the rule set: names, cards, rule sets, sides."""
+    document = _document(client)
+    side = _schema(document, "Side")["properties"]
+    name = side["players"]["items"]
+    assert (name["minLength"], name["maxLength"], name["pattern"]) == (1, MAX_NAME, NAME_PATTERN)
+    assert side["start"]["multipleOf"] == 5
+    assert side["cards"]["items"]["pattern"] == f"^{DRAWN_CARD_PATTERN}$"
+    new_game = _schema(document, "NewGame")["properties"]
+    assert new_game["variant"]["enum"] == list(VARIANTS)
+    assert (new_game["sides"]["minItems"], new_game["sides"]["maxItems"]) == (
+        FEWEST_SIDES,
+        MOST_SIDES,
+    )
+    pickup = _schema(document, "Pickup")
+    assert pickup["properties"]["top"]["pattern"] == f"^{CARD_PATTERN}$"
+    assert "top" in pickup["required"]
+    evening = _schema(document, "NewEvening")
+    assert "classic-2" not in evening["properties"]["variant"]["enum"]
+    assert evening["properties"]["format"]["enum"] == ["pairs", "individual"]
+    assert [branch["required"] for branch in evening["oneOf"]] == [["pairs"], ["players"]]
+    page = document["paths"]["/api/games"]["get"]["parameters"][0]["schema"]
+    assert (page["type"], page["minimum"], page["maximum"]) == ("integer", 1, MAX_PAGE)
+    going_out = document["paths"]["/api/check/going-out"]["post"]["requestBody"]
+    assert going_out["required"] is True
 
 
 def test_every_refusal_in_the_document_has_the_error_shape(client: FlaskClient) -> None:
@@ -125,3 +188,69 @@ def test_a_method_the_api_does_not_take_answers_405_with_allow(client: FlaskClie
         assert allowed >= ({"GET"} if path == "/api/variants" else {"POST"}), response.headers
     page = client.open("/", method="DELETE")
     assert page.status_code == 405 and "GET" in page.headers.get("Allow", "")
+
+
+#: Every view that reads a body, with one it takes.
+BODIES = [
+    ("/api/check/meld", {"cards": "9 9 9"}),
+    ("/api/check/initial-meld", {"melds": ["K K K"]}),
+    ("/api/check/pickup", {"top": "K"}),
+    ("/api/check/going-out", {}),
+    ("/api/seat-draw", {"draws": [{"player": "Ana", "card": "QS"}]}),
+    ("/api/games", {"sides": []}),
+    ("/api/evenings", {"name": "Club"}),
+    ("/api/games/import", {"format": "canasta-scorekeeper/1"}),
+]
+
+
+@pytest.mark.parametrize(("path", "body"), BODIES, ids=[path for path, _ in BODIES])
+def test_a_view_that_reads_a_body_refuses_none_with_400(
+    client: FlaskClient, path: str, body: dict[str, Any]
+) -> None:
+    """The document requires each of these bodies: sent without one, a view answers as for
+    any body that is not a JSON object (the going-out check used to answer 200)."""
+    answer = assert_error(client.post(path), 400)
+    assert answer == {"error": "The request body must be a JSON object.", "fields": {}}
+    # An empty object is a body: it gets as far as the schema.
+    assert client.post(path, json=body).status_code != 400
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "field", "message"),
+    [
+        ("/api/check/meld", {"cards": "9", "variant": "mexicana"}, "variant", "Unknown rule set."),
+        ("/api/check/pickup", {"top": "3"}, "top", "A three needs its suit"),
+        ("/api/check/pickup", {"top": " K"}, "top", 'Must be a card, such as "QS".'),
+        ("/api/check/meld", {"cards": "9 9 Z"}, "cards", "'Z' is not a card"),
+        ("/api/check/initial-meld", {"melds": ["K K K", ["5", ""]]}, "melds.1", "'' is not"),
+        ("/api/check/going-out", {"canastas": {"golden": 1}}, "canastas.golden", "Must be 'n"),
+        ("/api/check/going-out", {"last_discard": []}, "last_discard", "Must be a card"),
+        ("/api/check/pickup", {"top": "K", "hand": [["K"]]}, "hand", 'Must be cards, such as "'),
+        (
+            "/api/seat-draw",
+            {"draws": [{"player": "Ana", "card": "Q"}, {"player": "Boris", "card": "KS"}]},
+            "draws.0.card",
+            "For the draw a card needs its suit",
+        ),
+        ("/api/games", {"sides": [{"start": 12}, {}]}, "sides.0.start", "A multiple of 5."),
+        ("/api/games", {"sides": [{}], "first_dealer": -1}, "sides", "At least 2."),
+        ("/api/evenings", evening_body(format="teams"), "format", "Must be 'pairs' or 'ind"),
+        ("/api/evenings", evening_body(variant="classic-2"), "variant", "A rule set of partners."),
+    ],
+)
+def test_a_refusal_of_the_schema_names_the_field_in_words(
+    client: FlaskClient, path: str, body: dict[str, Any], field: str, message: str
+) -> None:
+    """The schema's refusals read as the rest: card notation in the rules engine's words."""
+    answer = assert_error(client.post(path, json=body), 422, field)
+    assert answer["fields"][field].startswith(message), answer
+
+
+def test_a_whole_number_may_be_written_with_a_zero_fraction(client: FlaskClient) -> None:
+    """JSON Schema's integer is any number without a fraction: 2.0 is 2 (2.5 is not)."""
+    body = {"variant": "classic", "score": 1500.0, "melds": ["K K K", "Q Q Q", "J J J"]}
+    answer = client.post("/api/check/initial-meld", json=body)
+    assert answer.status_code == 200, answer.get_json()
+    assert answer.get_json()["required"] == 90
+    half = client.post("/api/check/initial-meld", json={**body, "score": 1500.5})
+    assert assert_error(half, 422, "score")["fields"]["score"] == "Must be a whole number."

@@ -7,8 +7,10 @@ the arithmetic.
 
 from __future__ import annotations
 
+import re
+
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.rules import (
@@ -29,6 +31,8 @@ from scorekeeper.rules import (
     parse_card,
     parse_cards,
 )
+from scorekeeper.rules.cards import CARD_PATTERN, DRAWN_CARD_PATTERN
+from scorekeeper.rules.draw import draw_card
 
 RAILROAD = VARIANTS["railroad"]
 #: Moderate and reproducible, and no example database written into the project tree.
@@ -123,6 +127,44 @@ def test_a_three_without_suit_says_it_needs_the_suit() -> None:
     with pytest.raises(CardError) as error:
         parse_cards("K K 3")
     assert "suit" in error.value.message.lower()
+
+
+#: Every character of the notation, in both cases: tokens made of these are cards or not
+#: by the notation alone (``str.upper`` folds nothing else into them).
+NOTATION = "".join(sorted(set("AKQJT10123456789SHDCJOKER♠♥♦♣♤♡♢♧" + "akqjtshdcoker")))
+
+
+def _reads(read: object, token: str) -> bool:
+    try:
+        read(token)  # type: ignore[operator]
+    except CardError:
+        return False
+    return True
+
+
+@SETTINGS
+@given(st.text(alphabet=NOTATION, max_size=6))
+@example("joker")
+@example("10h")
+@example("3♥")
+@example("3")
+@example("JKS")
+@example("")
+def test_the_card_pattern_matches_what_parse_card_reads(token: str) -> None:
+    """The API's document states the notation as a regular expression (CARD_PATTERN): a
+    token matches it exactly when parse_card reads it, a three needing its suit."""
+    assert bool(re.fullmatch(CARD_PATTERN, token)) == _reads(parse_card, token), token
+
+
+@SETTINGS
+@given(st.text(alphabet=NOTATION, max_size=6))
+@example("jk")
+@example("qs")
+@example("Q")
+@example("3c")
+def test_the_drawn_card_pattern_matches_what_the_draw_reads(token: str) -> None:
+    """A card drawn for seats needs its suit, a joker excepted (DRAWN_CARD_PATTERN)."""
+    assert bool(re.fullmatch(DRAWN_CARD_PATTERN, token)) == _reads(draw_card, token), token
 
 
 @pytest.mark.parametrize("text", ["9 9 Z", "10, 11", "1 2 3S", "K,3"])

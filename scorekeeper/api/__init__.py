@@ -10,11 +10,13 @@ cannot be reached or stays locked (the store's ``Unavailable``, answered app-wid
 
 from __future__ import annotations
 
+import inspect
 import json
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Mapping
+from functools import cache
+from typing import Any, get_type_hints
 
-from flask import Blueprint, Response, jsonify, request
+from flask import Blueprint, Response, current_app, jsonify, request
 from flask.json.provider import DefaultJSONProvider
 from pydantic import ValidationError
 from spectree import Response as SpecResponse
@@ -24,6 +26,8 @@ from werkzeug.exceptions import BadRequest
 
 from ..devices import label_of
 from ..i18n import render_text
+from ..rules import CardError, parse_card, parse_cards
+from ..rules.draw import draw_card
 from ..store.errors import Refused, Why
 from . import schemas
 
@@ -135,15 +139,22 @@ def _unreadable(raw: bytes) -> str:
     return "The request body is not valid JSON."
 
 
+#: What a view that reads a body answers when the body is anything but a JSON object.
+NOT_AN_OBJECT = "The request body must be a JSON object."
+
+
 def json_object() -> dict[str, Any]:
     """The request's JSON object (Flask parses it once and keeps it), or a 400 that says
-    what is wrong with it (``json_only`` has refused a body of another type)."""
+    what is wrong with it: none sent, unreadable, or not an object (``json_only`` has
+    refused a body of another type)."""
+    if not (_has_body() or request.is_json):
+        raise ApiError(400, NOT_AN_OBJECT)
     try:
         body = request.get_json()
     except BadRequest:
         raise ApiError(400, _unreadable(request.get_data())) from None
     if not isinstance(body, dict):
-        raise ApiError(400, "The request body must be a JSON object.")
+        raise ApiError(400, NOT_AN_OBJECT)
     return body
 
 
@@ -165,6 +176,19 @@ _SAYS = {
         "At most {max_length} characters.",
         "{path} must be at most {max_length} characters.",
     ),
+    "multiple_of": ("A multiple of {multiple_of}.", "{path} must be a multiple of {multiple_of}."),
+    "literal_error": ("Must be {expected}.", "{path} must be {expected}."),
+    "enum": ("Must be {expected}.", "{path} must be {expected}."),
+    "variant": ("Unknown rule set.", "Unknown rule set; known: {known}."),
+    "partnership": (
+        "A rule set of partners.",
+        "A club evening plays a rule set of partners: {known}.",
+    ),
+    "card": ('Must be a card, such as "QS".', '{path} must be a card, such as "QS".'),
+    "drawn_card": (
+        'A card with its suit, such as "QS".',
+        '{path} must be a card with its suit, such as "QS": suits decide ties.',
+    ),
     "cards": ('Must be cards, such as "9 9 2".', '{path} must be cards, such as "9 9 2".'),
     "export_format": (
         "Must be {format!r}.",
@@ -174,17 +198,49 @@ _SAYS = {
 _NEGATIVE = ("Cannot be negative.", "{path} cannot be negative.")
 
 
+#: How the rules engine reads what each kind of card notation error refused.
+_NOTATION: dict[str, Callable[[Any], object]] = {
+    "card": parse_card,
+    "drawn_card": draw_card,
+    "cards": parse_cards,
+}
+
+
+def _notation(kind: str, value: object) -> str | None:
+    """The rules engine's reason for refusing a card notation (``A three needs its suit``),
+    the one the pages give; None where it reads the value (a form this API does not take,
+    such as a card with spaces around it) or reads no such type."""
+    readable = isinstance(value, str) or (
+        kind == "cards" and isinstance(value, list) and all(isinstance(v, str) for v in value)
+    )
+    if kind not in _NOTATION or not readable:
+        return None
+    try:
+        _NOTATION[kind](value)
+    except CardError as error:
+        return render_text(error.text)
+    return None
+
+
+def _says(kind: str, context: Mapping[str, Any]) -> tuple[str, str] | None:
+    if kind == "greater_than_equal" and context.get("ge") == 0:
+        return _NEGATIVE
+    return _SAYS.get(kind)
+
+
 def invalid(error: ValidationError) -> ApiError:
     """The schema's refusal: 422, every field it names, the first one's sentence."""
     fields: dict[str, str] = {}
     sentence = ""
     for problem in error.errors(include_url=False):
-        path = ".".join(str(part) for part in problem["loc"])
+        # A key of an object is named as its path (``canastas.golden``), as its value is.
+        path = ".".join(str(part) for part in problem["loc"] if part != "[key]")
         context = problem.get("ctx", {})
-        says = _SAYS.get(problem["type"])
-        if problem["type"] == "greater_than_equal" and context.get("ge") == 0:
-            says = _NEGATIVE
-        if says is None:  # a kind not worded here: pydantic's own words
+        says = _says(problem["type"], context)
+        reason = _notation(problem["type"], problem["input"])
+        if reason is not None:
+            message = text = reason
+        elif says is None:  # a kind not worded here: pydantic's own words
             message, text = problem["msg"], f"{path}: {problem['msg']}"
         else:
             message, text = says[0].format(**context), says[1].format(path=path, **context)
@@ -193,12 +249,17 @@ def invalid(error: ValidationError) -> ApiError:
     return ApiError(422, sentence, fields)
 
 
+@cache
+def _reads_body(endpoint: str) -> bool:
+    """Whether the view of ``endpoint`` reads a body: its ``json`` argument is a model."""
+    view = inspect.unwrap(current_app.view_functions[endpoint])
+    return get_type_hints(view).get("json") is not None
+
+
 def checked(req: Any, resp: Any, error: Exception | None, *_: Any) -> None:
-    """spectree's hook before each view: the body is one JSON object (400 otherwise) that
-    the view's schema accepts (422 otherwise)."""
-    context = getattr(req, "context", None)  # what spectree validated, when it did
-    reads_body = error is not None or (context is not None and context.json is not None)
-    if reads_body and (_has_body() or request.is_json):
+    """spectree's hook before each view: a view that reads a body gets one JSON object
+    (400 otherwise, also when none was sent) that its schema accepts (422 otherwise)."""
+    if request.endpoint is not None and _reads_body(request.endpoint):
         json_object()
     if isinstance(error, ValidationError):
         raise invalid(error)

@@ -28,14 +28,9 @@ def _draws(draws: list[schemas.Drawn]) -> list[Drawn]:
 def seat_draw(json: schemas.Draw) -> Response:
     """Sides, seats clockwise from the highest card, and the first dealer; a 422 naming
     who draws again for a joker or a card drawn twice."""
-    if json.variant not in VARIANTS:
-        raise ApiError(
-            422, f"Unknown rule set; known: {', '.join(VARIANTS)}.", {"variant": "Unknown."}
-        )
-    variant = json.variant
     draws = _draws(json.draws)
     try:
-        result = draw_for_seats(VARIANTS[variant], draws)
+        result = draw_for_seats(VARIANTS[json.variant], draws)
     except DrawError as error:
         raise ApiError(
             422, render_text(error.text), {error.field: render_text(error.text)}

@@ -90,11 +90,7 @@ def _director(evening: EveningView) -> str | None:
 def new_evening(json: schemas.NewEvening) -> tuple[Response, int]:
     """Create an evening and seat its first round by lot; the answer holds the director's
     secret (``token``), given only here."""
-    fmt = Format(json.format) if json.format in ("pairs", "individual") else None
-    if fmt is None:
-        raise ApiError(
-            422, "format is pairs or individual.", {"format": "Either pairs or individual."}
-        )
+    fmt = Format(json.format)
     given, missing = ("pairs", "players") if fmt is Format.PAIRS else ("players", "pairs")
     entrants: list[list[str]] | None = (
         json.pairs if fmt is Format.PAIRS else [[name] for name in json.players or []]

@@ -43,8 +43,7 @@ def _idempotency_key(game_id: str | None = None) -> str | None:
     key = request.headers.get("Idempotency-Key")
     if key is None:
         return None
-    key = key.strip()
-    if not is_request_key(key):
+    if not (is_request_key(key) and re.fullmatch(schemas.REQUEST_KEY_PATTERN, key)):
         if game_id is not None:
             _secured(game_id)
         raise ApiError(
@@ -276,7 +275,7 @@ def _number(game: Head, number: int) -> None:
 
 
 #: A deal's ETag: its place and its version (``DealTag``), as a strong tag.
-DEAL_ETAG = re.compile(r'"([0-9]{1,10})\.([0-9]{1,10})"')
+DEAL_ETAG = re.compile(schemas.DEAL_ETAG_PATTERN)
 
 
 def deal_etag(tag: DealTag) -> str:
@@ -478,8 +477,6 @@ def import_(json: schemas.Export) -> tuple[Response, int]:
     """Create a game from an export: the same scores, totals and winner, a new id and token."""
     variant = json.variant
     options = json.options or {}
-    if variant not in VARIANTS:
-        raise ApiError(422, f"Unknown rule set {variant!r}.", {"variant": "Unknown rule set."})
     sides = _side_specs(json.sides)
     try:
         rules = apply_options(VARIANTS[variant].with_sides(len(sides)), options)

@@ -1,32 +1,93 @@
 """The bodies the API reads, as pydantic models: spectree validates each request against
 them (``spec.validate`` in ``api/__init__.py``) and writes /api/openapi.json from them.
 
-They check shapes, types and ranges only, with the limits the code already has. Whether a
-deal could have happened, an option's value under a rule set, a name's letters and a game's
-state stay with the rules engine and the store, which check every door alike.
+They state the shape of every request, as every door enforces it whatever the rule set:
+required fields, types and ranges with the limits the code already has (``rules.limits``),
+card notation with the rules engine's own pattern, the rule sets' ids, the bounds every rule
+set keeps (sides, players), and the headers' and the query's forms; so the document says
+what the app enforces (tests/test_openapi_contract.py holds them to it). Whether a deal
+could have happened, an option's value under a rule set, the sides and players a rule set
+seats, a name's letters and a game's state stay with the rules engine and the store, which
+check every door alike.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any
+import re
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, PlainValidator, create_model
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    PlainValidator,
+    Strict,
+    WithJsonSchema,
+    create_model,
+)
 from pydantic_core import PydanticCustomError
 
-from ..rules import VARIANTS
+from ..rules import VARIANTS, CanastaKind, RuleSet
+from ..rules.cards import CARD_PATTERN, CARD_SEPARATOR_PATTERN, DRAWN_CARD_PATTERN
 from ..rules.limits import (
+    MAX_CARDS,
     MAX_COUNT,
     MAX_DEALS,
     MAX_DRAWS,
     MAX_ENTRANTS,
+    MAX_ID,
     MAX_MELDS,
     MAX_MINUTES,
     MAX_NAME,
+    MAX_PAGE,
+    MAX_REQUEST_KEY,
     MAX_ROUNDS,
+    MAX_START,
     most_of,
 )
 from ..rules.scoring import BOOLEAN_FIELDS, INTEGER_FIELDS, SideResult
 from ..store.games import EXPORT_FORMAT
+
+
+def _sides_of(rules: RuleSet) -> tuple[int, int]:
+    return rules.sides_range or (rules.sides, rules.sides)
+
+
+# What every rule set has in common (each checks its own table when the game is made).
+#: The fewest and the most sides a table of any rule set has (Railroad: players).
+FEWEST_SIDES = min(_sides_of(rules)[0] for rules in VARIANTS.values())
+MOST_SIDES = max(_sides_of(rules)[1] for rules in VARIANTS.values())
+#: The most players of one side, and at one table.
+MOST_PER_SIDE = max(rules.players_per_side for rules in VARIANTS.values())
+MOST_PLAYERS = max(_sides_of(rules)[1] * rules.players_per_side for rules in VARIANTS.values())
+#: The fewest players at a table of any rule set.
+FEWEST_PLAYERS = min(_sides_of(rules)[0] * rules.players_per_side for rules in VARIANTS.values())
+#: The rule sets of partners, the only ones a club evening plays.
+PARTNERSHIPS = [variant for variant, rules in VARIANTS.items() if rules.partnerships]
+
+#: A name holds something other than spaces (the store also refuses control characters).
+NAME_PATTERN = r"\S"
+
+
+def _integral(value: object) -> object:
+    """A number JSON writes with a fraction of zero (``2.0``) is the whole number it is, as
+    JSON Schema's ``integer`` says; any other value is left for the type to judge."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
+#: A whole number: an integer, or a number with a zero fraction (never a string or a flag).
+#: Its limits go in a ``Field`` of its own (``Field(0, ge=0)``) or before the validator
+#: (``Annotated[int, Field(ge=0), BeforeValidator(_integral)]``): set around this alias,
+#: they reach the document under pydantic's names (``ge``), which JSON Schema ignores.
+Whole = Annotated[int, BeforeValidator(_integral)]
+#: A side's number (each rule set has its number of sides).
+SideIndex = Annotated[int, Field(ge=0, le=MOST_SIDES - 1), BeforeValidator(_integral)]
+#: A deal's place in its game, or its version: from 1, a number the tables can hold.
+Place = Annotated[int, Field(ge=1, le=MAX_ID), BeforeValidator(_integral)]
 
 
 class Body(BaseModel):
@@ -40,13 +101,15 @@ class Body(BaseModel):
 
 
 def _figure(name: str) -> Any:
-    return (int, Field(0, ge=0, le=most_of(name)))
+    return (Whole, Field(0, ge=0, le=most_of(name)))
 
 
 class Entries(Body):
     """One side's entries; an omitted figure is 0, an omitted flag false."""
 
-    side: int | None = Field(None, description="The side's number (results go in side order).")
+    side: SideIndex | None = Field(
+        None, description="The side's number (results go in side order)."
+    )
 
 
 #: The figures and flags of ``SideResult``, each optional.
@@ -68,30 +131,74 @@ def side_result(result: Entries) -> SideResult:
 class Deal(Body):
     """A deal to record: one result per side, in side order."""
 
-    results: list[Result]
+    results: list[Result] = Field(min_length=FEWEST_SIDES, max_length=MOST_SIDES)
 
 
 class Edit(Deal):
     """A deal's new entries; ``version`` (or ``If-Match``): only if unchanged since."""
 
-    version: int | None = None
+    version: Place | None = None
 
 
 class ImportedDeal(Deal):
     """A deal of an export; ``seq`` is its place in the game (the change log's name for it)."""
 
-    seq: int | None = None
+    seq: Place | None = None
 
 
-Name = Annotated[str, Field(max_length=MAX_NAME)]
+#: A side's or a player's name. That it holds more than spaces is stated here and checked
+#: where every door's names are (``store.errors.check_name``, the draw), in their words.
+Name = Annotated[
+    str,
+    Field(max_length=MAX_NAME, json_schema_extra={"minLength": 1, "pattern": NAME_PATTERN}),
+]
+
+
+def _card(pattern: str, kind: str = "card") -> Any:
+    """A validator of one card's notation: ``pattern`` (the rules engine's) must match,
+    else an error of ``kind`` (the API words it with the rules engine's reason)."""
+
+    def card(value: object) -> str:
+        if isinstance(value, str) and re.fullmatch(pattern, value):
+            return value
+        raise PydanticCustomError(kind, "Not a card.")
+
+    return card
+
+
+def _card_schema(pattern: str) -> dict[str, Any]:
+    return {"type": "string", "pattern": f"^{pattern}$"}
+
+
+#: A card in the notation of API.md "Rules checks" (``QS``, ``10h``, ``3♥``, ``JK``).
+Card = Annotated[
+    str, PlainValidator(_card(CARD_PATTERN)), WithJsonSchema(_card_schema(CARD_PATTERN))
+]
+#: A card drawn for seats: with its suit, which decides between equal ranks (or a joker).
+DrawnCard = Annotated[
+    str,
+    PlainValidator(_card(DRAWN_CARD_PATTERN, "drawn_card")),
+    WithJsonSchema(_card_schema(DRAWN_CARD_PATTERN)),
+]
 
 
 class Side(Body):
     name: Name | None = Field(None, description="Default: the player's name when alone.")
-    players: list[Name] = []
-    start: int = Field(0, description="A total carried over from a paper sheet.")
-    cards: list[str] = Field(
+    players: list[Name] = Field(
         [],
+        max_length=MOST_PER_SIDE,
+        description="Default: the side's name, numbered (as many as the rule set seats).",
+    )
+    start: Whole = Field(
+        0,
+        ge=-MAX_START,
+        le=MAX_START,
+        multiple_of=5,
+        description="A total carried over from a paper sheet.",
+    )
+    cards: list[DrawnCard] = Field(
+        [],
+        max_length=MOST_PER_SIDE,
         description=(
             "The card each player drew for seats (POST /api/seat-draw), in player order; "
             "all sides or none. Kept with the game and in its export."
@@ -99,16 +206,35 @@ class Side(Body):
     )
 
 
-Variant = Annotated[str, Field(json_schema_extra={"enum": list(VARIANTS)})]
+def _one_of(variants: list[str], kind: str, message: str) -> Any:
+    """A validator of a rule set's id: one of ``variants``, else an error of ``kind``."""
+    known = ", ".join(variants)
+
+    def variant(value: str) -> str:
+        if value not in variants:
+            raise PydanticCustomError(kind, message, {"known": known})
+        return value
+
+    return variant
+
+
+#: A rule set's id (``GET /api/variants``).
+Variant = Annotated[
+    str,
+    AfterValidator(_one_of(list(VARIANTS), "variant", "Unknown rule set; known: {known}.")),
+    Field(json_schema_extra={"enum": list(VARIANTS)}),
+]
 #: House rules by name; the rules engine checks each against the rule set.
 Options = Annotated[dict[str, Any] | None, Field(None, description="House rules by name.")]
+#: The seat of the first deal's dealer (each rule set has its number of seats).
+FirstDealer = Annotated[int, Field(ge=0, le=MOST_PLAYERS - 1), BeforeValidator(_integral)]
 
 
 class NewGame(Body):
     variant: Variant = "classic"
-    sides: list[Side] = Field(min_length=1)
+    sides: list[Side] = Field(min_length=FEWEST_SIDES, max_length=MOST_SIDES)
     options: Options = None
-    first_dealer: int = 0
+    first_dealer: FirstDealer = 0
 
 
 def _export_format(value: object) -> str:
@@ -121,8 +247,14 @@ def _export_format(value: object) -> str:
     return EXPORT_FORMAT
 
 
+def _format_required(schema: dict[str, Any]) -> None:
+    schema["required"] = ["format", *schema.get("required", [])]
+
+
 class Export(Body):
     """A game's export (``GET …/export``), to import as a new game."""
+
+    model_config = ConfigDict(json_schema_extra=_format_required)
 
     # Checked even when missing, so that any other document hears what it is not.
     format: Annotated[
@@ -130,32 +262,58 @@ class Export(Body):
     ] = Field(None, validate_default=True)
     variant: Variant
     options: Options = None
-    first_dealer: int = 0
-    last_deal: int | None = Field(
-        None, ge=0, le=MAX_DEALS, description="A club round's game ends after this deal."
+    first_dealer: FirstDealer = 0
+    last_deal: Annotated[int, Field(ge=0, le=MAX_DEALS), BeforeValidator(_integral)] | None = Field(
+        None, description="A club round's game ends after this deal."
     )
     created_at: str | None = None
-    sides: list[Side] = Field(min_length=1)
+    sides: list[Side] = Field(min_length=FEWEST_SIDES, max_length=MOST_SIDES)
     deals: list[ImportedDeal] = []
-    totals: list[int] | None = None
-    winner: int | None = None
+    totals: list[Whole] | None = Field(None, min_length=FEWEST_SIDES, max_length=MOST_SIDES)
+    winner: SideIndex | None = None
     changes: list[dict[str, Any]] | None = None
 
 
-# --- headers and the query (documented and read as strings; the views check them) ---------
+# --- headers and the query (documented here, read as strings: the views check them, each
+# --- a 400 after what the game answers, 404 or 403) ----------------------------------------
+
+#: An ``Idempotency-Key``: 1 to ``MAX_REQUEST_KEY`` printable ASCII characters, no space at
+#: either end.
+REQUEST_KEY_PATTERN = "^[!-~](?:[ -~]*[!-~])?$"
+#: A deal's ETag (``"<seq>.<version>"``): numbers of up to one digit fewer than ``MAX_ID``
+#: has, so that every such number names a row the tables could hold.
+_DIGITS = len(str(MAX_ID)) - 1
+DEAL_ETAG_PATTERN = f'"([0-9]{{1,{_DIGITS}}})\\.([0-9]{{1,{_DIGITS}}})"'
+
+
+def _absent(schema: dict[str, Any]) -> None:
+    """A header or a query parameter left out is absent, never null: no default to send."""
+    schema.pop("default", None)
 
 
 class Key(BaseModel):
-    idempotency_key: str | None = Field(
+    idempotency_key: Annotated[
+        str | None,
+        WithJsonSchema(
+            {"type": "string", "pattern": REQUEST_KEY_PATTERN, "maxLength": MAX_REQUEST_KEY}
+        ),
+    ] = Field(
         None,
         alias="Idempotency-Key",
         description="The same key with the same body answers as the first time.",
+        json_schema_extra=_absent,
     )
 
 
 class Version(BaseModel):
-    if_match: str | None = Field(
-        None, alias="If-Match", description="The deal's ETag: only if unchanged since."
+    if_match: Annotated[
+        str | None,
+        WithJsonSchema({"type": "string", "pattern": f"^(?:\\*|{DEAL_ETAG_PATTERN})$"}),
+    ] = Field(
+        None,
+        alias="If-Match",
+        description="The deal's ETag: only if unchanged since.",
+        json_schema_extra=_absent,
     )
 
 
@@ -164,33 +322,72 @@ class KeyAndVersion(Key, Version):
 
 
 class Page(BaseModel):
-    page: str | None = Field(None, description="1, 2, … (20 games a page).")
+    page: Annotated[
+        str | None, WithJsonSchema({"type": "integer", "minimum": 1, "maximum": MAX_PAGE})
+    ] = Field(None, description="1, 2, … (20 games a page).", json_schema_extra=_absent)
 
 
 # --- the seat draw and the rules checks (docs/API.md "Seat draw", "Rules checks") ---------
 
 
 class Drawn(Body):
-    player: str
-    card: str
+    player: Name
+    card: DrawnCard
 
 
 class Draw(Body):
     variant: Variant = "classic"
-    draws: list[Drawn] = Field(min_length=1, max_length=MAX_DRAWS)
+    draws: list[Drawn] = Field(min_length=FEWEST_PLAYERS, max_length=MAX_DRAWS)
+
+
+#: Cards as text: up to ``MAX_CARDS`` cards with spaces or commas between them.
+CARDS_PATTERN = (
+    f"^{CARD_SEPARATOR_PATTERN}*"
+    f"(?:{CARD_PATTERN}(?:{CARD_SEPARATOR_PATTERN}+{CARD_PATTERN}){{0,{MAX_CARDS - 1}}}"
+    f"{CARD_SEPARATOR_PATTERN}*)?$"
+)
 
 
 def _cards(value: object) -> str | list[str]:
-    if isinstance(value, str):
+    if isinstance(value, str) and re.fullmatch(CARDS_PATTERN, value):
         return value
-    if isinstance(value, list) and all(isinstance(card, str) for card in value):
+    if (
+        isinstance(value, list)
+        and len(value) <= MAX_CARDS
+        and all(isinstance(card, str) and re.fullmatch(CARD_PATTERN, card) for card in value)
+    ):
         return value
-    raise PydanticCustomError("cards", 'Must be cards, such as "9 9 2".')
+    raise PydanticCustomError("cards", "Not cards.")
 
 
 #: Cards as text (``"9 9 2"``) or a list (``["9", "9", "2"]``).
-Cards = Annotated[str | list[str], PlainValidator(_cards, json_schema_input_type=str | list[str])]
-Count = Annotated[int, Field(ge=0, le=MAX_COUNT)]
+Cards = Annotated[
+    str | list[str],
+    PlainValidator(_cards),
+    WithJsonSchema(
+        {
+            "anyOf": [
+                {"type": "string", "pattern": CARDS_PATTERN},
+                {"type": "array", "items": _card_schema(CARD_PATTERN), "maxItems": MAX_CARDS},
+            ]
+        }
+    ),
+]
+_MAYBE_CARD = f"(?:{CARD_PATTERN})?"
+_maybe_card = _card(_MAYBE_CARD)
+
+
+def _card_or_none(value: object) -> str | None:
+    return None if value is None else _maybe_card(value)
+
+
+#: A card, or none said (null, or an empty string as a form sends it).
+MaybeCard = Annotated[
+    str | None,
+    PlainValidator(_card_or_none),
+    WithJsonSchema({"anyOf": [_card_schema(_MAYBE_CARD), {"type": "null"}]}),
+]
+Count = Annotated[int, Field(ge=0, le=MAX_COUNT), BeforeValidator(_integral)]
 
 
 class Context(Body):
@@ -207,14 +404,14 @@ class Meld(Context):
 
 
 class InitialMeld(Context):
-    score: int = 0
-    side: int | None = Field(None, description="A side of the game instead of score.")
+    score: Whole = 0
+    side: SideIndex | None = Field(None, description="A side of the game instead of score.")
     melds: list[Cards] = Field(max_length=MAX_MELDS)
-    pile_top: str | None = None
+    pile_top: MaybeCard = None
 
 
 class Pickup(Context):
-    top: str
+    top: Card
     frozen: bool = False
     side_has_melded: bool = False
     hand: Cards | None = None
@@ -227,9 +424,12 @@ class Pickup(Context):
 
 
 class GoingOut(Context):
-    canastas: dict[str, Count] = Field({}, description='By kind: {"natural": 1, "mixed": 0}.')
+    # Keys are read as the kinds' names (spectree hands the model a parsed object).
+    canastas: dict[Annotated[CanastaKind, Strict(False)], Count] = Field(
+        {}, description='By kind: {"natural": 1, "mixed": 0}.'
+    )
     cards_left: Count = 0
-    last_discard: str | None = None
+    last_discard: MaybeCard = None
     melded_before: bool = False
 
 
@@ -239,18 +439,49 @@ class GoingOut(Context):
 # --- club evenings (API.md "Club evenings") ----------------------------------------------
 
 
+def _lists(given: str, format: str, other: str) -> dict[str, Any]:
+    """An evening of ``format`` lists ``given`` (and not ``other``): the view checks it."""
+    return {
+        "properties": {
+            "format": {"const": format},
+            given: {"type": "array"},
+            other: {"type": "null"},
+        },
+        "required": [given],
+    }
+
+
 class NewEvening(Body):
     """A new evening; ``pairs`` for a pairs evening, ``players`` for an individual one."""
 
+    model_config = ConfigDict(
+        json_schema_extra={
+            "oneOf": [
+                _lists("pairs", "pairs", "players"),
+                _lists("players", "individual", "pairs"),
+            ]
+        }
+    )
+
     name: Name
-    variant: Variant = "classic"
+    variant: Annotated[
+        str,
+        AfterValidator(
+            _one_of(PARTNERSHIPS, "partnership", "A club evening plays partners: {known}.")
+        ),
+        Field(json_schema_extra={"enum": PARTNERSHIPS}),
+    ] = "classic"
     options: Options = None
-    format: Annotated[str, Field(json_schema_extra={"enum": ["pairs", "individual"]})]
-    pairs: list[list[Name]] | None = Field(None, max_length=MAX_ENTRANTS)
+    format: Literal["pairs", "individual"]
+    pairs: list[Annotated[list[Name], Field(min_length=2, max_length=MOST_PER_SIDE)]] | None = (
+        Field(None, max_length=MAX_ENTRANTS)
+    )
     players: list[Name] | None = Field(None, max_length=MAX_ENTRANTS)
-    rounds: int = Field(ge=1, le=MAX_ROUNDS)
-    deals_per_round: int = Field(ge=1, le=MAX_DEALS)
-    minutes_per_round: int | None = Field(None, ge=1, le=MAX_MINUTES)
+    rounds: Whole = Field(ge=1, le=MAX_ROUNDS)
+    deals_per_round: Whole = Field(ge=1, le=MAX_DEALS)
+    minutes_per_round: (
+        Annotated[int, Field(ge=1, le=MAX_MINUTES), BeforeValidator(_integral)] | None
+    ) = None
 
 
 class Swap(Body):

@@ -135,6 +135,30 @@ _RANKS = {rank.value: rank for rank in Rank} | {"T": Rank.TEN, "JOKER": Rank.JOK
 _SEPARATORS = re.compile(r"[\s,;]+")
 
 
+def _any_case(text: str) -> str:
+    """``text`` as a regular expression that matches it in any case (``[Jj][Kk]``)."""
+    return "".join(f"[{c}{c.lower()}]" if c.isalpha() else re.escape(c) for c in text)
+
+
+def _ranks(*ranks: Rank) -> str:
+    spellings = sorted((text for text, rank in _RANKS.items() if rank in ranks), key=len)
+    return "|".join(_any_case(text) for text in reversed(spellings))
+
+
+_SUIT = "[" + "".join(sorted({*_SUITS, *(suit.lower() for suit in _SUITS)})) + "]"
+_JOKER = _ranks(Rank.JOKER)
+_NEEDS_NO_SUIT = _ranks(*(rank for rank in Rank if rank not in (Rank.JOKER, Rank.THREE)))
+_THREE = _ranks(Rank.THREE)
+
+#: One card as ``parse_card`` reads it (``QS``, ``10h``, ``3♥``, ``JK``), as a regular
+#: expression without flags, so that JSON Schema (ECMA-262) and Python read it alike.
+CARD_PATTERN = f"(?:{_JOKER}|(?:{_NEEDS_NO_SUIT}){_SUIT}?|(?:{_THREE}){_SUIT})"
+#: A card drawn for seats (``draw.draw_card``): a joker, or a card with its suit.
+DRAWN_CARD_PATTERN = f"(?:{_JOKER}|(?:{_NEEDS_NO_SUIT}|{_THREE}){_SUIT})"
+#: What may stand between the cards of a text (a subset of what ``parse_cards`` splits on).
+CARD_SEPARATOR_PATTERN = "[ \\t\\n\\r,;]"
+
+
 def parse_card(token: str) -> Card:
     """One card from its notation, e.g. ``9``, ``10H``, ``3S``, ``JK``."""
     text = token.strip().upper()
