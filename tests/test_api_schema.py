@@ -18,6 +18,8 @@ from scorekeeper.store.errors import MAX_NAME
 from .helpers.api import CASE_A, CASE_B, assert_error, auth, get_game, new_game
 from .helpers.evenings import evening_body
 
+pytestmark = pytest.mark.one_database  # not the store's: on SQLite alone
+
 
 def _document(client: FlaskClient) -> dict[str, Any]:
     response = client.get("/api/openapi.json")

@@ -13,6 +13,8 @@ import pytest
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
+pytestmark = pytest.mark.one_database  # not the store's: on SQLite alone
+
 Json = dict[str, Any]
 
 CLASSIC_SIDES: list[Json] = [
