@@ -303,6 +303,16 @@ def tap(target: Locator) -> None:
         pass
 
 
+def fits(page: Page, where: str = "") -> None:
+    """The page does not scroll sideways at the phone's width. Not against ``innerWidth``:
+    on a phone (``is_mobile``) the browser widens that to the page's width, zooming out,
+    so ``scrollWidth <= innerWidth`` always holds."""
+    wide, screen = page.evaluate(
+        "[document.documentElement.scrollWidth, document.documentElement.clientWidth]"
+    )
+    assert wide <= screen, f"{where or page.url} scrolls sideways: {wide} > {screen} px"
+
+
 def shot(page: Page, name: str) -> None:
     """Save a screenshot for people to look at (test-results/<name>-<scheme>.png)."""
     RESULTS.mkdir(parents=True, exist_ok=True)

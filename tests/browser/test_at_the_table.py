@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from .conftest import RESULTS, shot, tap
+from .conftest import RESULTS, fits, shot, tap
 from .helpers import CASE_A, CASE_B, api_game, htmx_ready, settled, type_a_plain_deal
 
 SEATS = ["Ana", "Vera", "Boris", "Goran"]
@@ -371,7 +371,7 @@ def test_the_six_player_charts_labels_keep_clear(
 def both_schemes(page: Page, name: str) -> None:
     """The page never scrolls sideways; a screenshot of it light, then dark."""
     page.wait_for_load_state("networkidle")
-    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth"), name
+    fits(page, name)
     for scheme in ("light", "dark"):
         page.emulate_media(color_scheme=scheme)
         shot(page, name)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
-from .conftest import shot, tap
+from .conftest import fits, shot, tap
 from .helpers import htmx_ready, start_classic, tap_more
 
 
@@ -84,4 +84,4 @@ def test_undo_an_edit_and_a_delete_then_delete_and_restore_the_game(
     expect(page.locator(".flash")).to_contain_text("Game restored.")
     expect(page.locator(".total-points")).to_have_text(["1,100", "150"])
     assert page.url == game_url
-    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    fits(page)

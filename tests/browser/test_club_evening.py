@@ -13,7 +13,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from .conftest import PHONE, back_online, shot, tap
+from .conftest import PHONE, back_online, fits, shot, tap
 from .helpers import htmx_ready, worker_ready
 
 PAIRS = [("Ana", "Boris"), ("Vera", "Goran"), ("Dana", "Ivo"), ("Mila", "Petar")]
@@ -105,7 +105,7 @@ def test_an_evening_of_four_tables_and_three_rounds(
         row = rows.nth(index)
         expect(row).to_contain_text(" & ".join(line["players"]))
         expect(row).to_contain_text(str(line["match_points"]))
-    assert director.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    fits(director)
     shot(director, "club-evening-finished")
 
     # Every table recorded its deal once, the offline one too; no two pairs met twice.

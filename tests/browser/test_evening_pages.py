@@ -10,14 +10,9 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from .conftest import RESULTS, shot, tap
+from .conftest import RESULTS, fits, shot, tap
 
 PAIRS = "Ana, Boris\nVera, Goran\nDana, Ivo\nMila, Petar\nZoe, Yan"
-
-
-def fits(page: Page, name: str) -> None:
-    """No sideways scrolling at the phone's width."""
-    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth"), name
 
 
 def fill_the_form(page: Page) -> None:

@@ -10,18 +10,11 @@ import secrets
 import pytest
 from playwright.sync_api import Page, expect
 
-from .conftest import shot
+from .conftest import fits, shot
 from .helpers import CASE_A, CASE_B, api_game, violations
 
 #: The colour scheme is what these check: light and dark both.
 pytestmark = pytest.mark.light_and_dark
-
-
-def fits(page: Page) -> None:
-    # Not innerWidth: a phone (is_mobile) widens it to the page's width, zooming out.
-    assert page.evaluate(
-        "document.documentElement.scrollWidth <= document.documentElement.clientWidth"
-    )
 
 
 def test_history_players_and_statistics_on_a_phone(phone: Page, live_server: str) -> None:

@@ -7,7 +7,7 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
-from .conftest import back_online, browser_says_online, shot, tap
+from .conftest import back_online, browser_says_online, fits, shot, tap
 from .helpers import (
     big_concealed_deal,
     htmx_ready,
@@ -88,7 +88,7 @@ def test_a_whole_game_with_thumbs(phone: Page, live_server: str) -> None:
     expect(page.get_by_role("link", name="Record deal 3")).to_be_visible()
 
     # No sideways scrolling at phone width.
-    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    fits(page)
     assert re.search(r"/games/[\w-]+$", page.url)
 
 
@@ -143,13 +143,13 @@ def test_railroad_for_six_fits_the_phone(phone: Page, live_server: str) -> None:
     for index in range(1, 6):
         page.locator(f"#sides-{index}-hand_points").fill(str(50 * index))
     expect(page.locator("#preview")).to_contain_text("+4,100")
-    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    fits(page)
     shot(page, "railroad-deal")
     tap(page.get_by_role("button", name="Save deal 1"))
     expect(page.locator(".total-points")).to_have_text(
         ["4,100", "-50", "-100", "-150", "-200", "-250"]
     )
-    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    fits(page)
     shot(page, "railroad-sheet")
 
 

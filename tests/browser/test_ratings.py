@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from .conftest import shot
+from .conftest import fits, shot
 from .helpers import CASE_A, CASE_B, api_game
 
 #: A club night: who sat with whom, and which side won (2420 to 530 in two deals).
@@ -31,7 +31,7 @@ def test_ladder_and_rating_chart(phone: Page, live_server: str) -> None:
     expect(page.locator("h1")).to_have_text("Club ladder")
     lines = page.locator(".ladder-line")
     expect(lines.first).to_be_visible()
-    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    fits(page)
     # Each line is a tap target as wide as the page and at least 48 px tall.
     box = lines.first.bounding_box()
     assert box is not None and box["height"] >= 48 and box["width"] >= 300
@@ -39,5 +39,5 @@ def test_ladder_and_rating_chart(phone: Page, live_server: str) -> None:
     page.locator(".ladder-line", has_text="Lada").tap()
     expect(page.locator("h1")).to_have_text("Lada")
     expect(page.locator(".rating-chart polyline")).to_be_visible()
-    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    fits(page)
     shot(page, "player-rating")

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from .conftest import shot
+from .conftest import fits, shot
 
 LANGUAGES = ["en", "mk", "ru", "sk"]
 
@@ -38,12 +38,12 @@ def test_every_page_in_every_language(phone: Page, live_server: str, language: s
     for name, url in pages.items():
         page.goto(url)
         page.wait_for_load_state("networkidle")
-        assert page.evaluate("document.documentElement.scrollWidth <= innerWidth"), name
+        fits(page, name)
         shot_both(page, f"{name}-{language}")
     page.goto(live_server + "/players")
     page.locator(".roster a", has_text="Ana").first.tap()
     page.wait_for_load_state("networkidle")
-    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth"), "player"
+    fits(page, "player")
     shot_both(page, f"player-{language}")
 
 

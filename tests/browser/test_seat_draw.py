@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from .conftest import shot, tap
+from .conftest import fits, shot, tap
 
 #: What the page says, per language, where the test reads words.
 WORDS = {
@@ -45,7 +45,7 @@ def test_draw_for_seats_then_start(phone: Page, live_server: str, language: str)
     again = page.locator(".draw-again")
     expect(again).to_contain_text(WORDS[language]["again"])
     expect(again).to_contain_text("Boris")
-    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    fits(page)
     shot(page, f"draw-redraw-{language}")
     # Boris draws again: the seven of hearts. Vera (A♣) is highest, Goran (K♦) her partner.
     pick(page, 1, "7", "H")
@@ -56,7 +56,7 @@ def test_draw_for_seats_then_start(phone: Page, live_server: str, language: str)
         expect(page.locator(f"#players-{seat}")).to_have_value(name)
     expect(page.locator("input[name=first_dealer][value='3']")).to_be_checked()
     expect(page.locator(".draw-result .table-dealer")).to_have_text(WORDS[language]["deals"])
-    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    fits(page)
     page.locator(".draw-result").scroll_into_view_if_needed()
     shot(page, f"draw-seated-{language}")
     # Anything can still change by hand; the drawn seats stand here.

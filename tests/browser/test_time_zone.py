@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from .conftest import shot, tap
+from .conftest import fits, shot, tap
 from .helpers import CASE_A, CASE_B, api_game
 
 
@@ -59,7 +59,7 @@ def test_the_history_shows_and_filters_by_the_phones_own_day(
     expect(page.locator("main")).to_contain_text("1 game")
     expect(ours).to_have_count(1)
     expect(ours.locator(".game-date time")).to_have_text("2026-06-02")
-    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    fits(page)
     shot(page, "history-skopje")
 
     page.get_by_label("From").fill("2026-06-01")
