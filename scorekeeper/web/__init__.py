@@ -64,7 +64,6 @@ TOO_MANY = lazy_gettext(
 from . import (  # noqa: E402,F401  (registers the views on bp)
     checks,
     deals,
-    director,
     evenings,
     history,
     log,
