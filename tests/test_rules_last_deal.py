@@ -64,11 +64,11 @@ def test_three_sides_two_sharing_the_top_draw_and_the_third_loses() -> None:
     assert [r.outcome for r in records] == [Outcome.DRAWN, Outcome.DRAWN, Outcome.LOST]
 
 
-def test_a_draw_counts_as_finished_not_won_and_breaks_a_streak() -> None:
+def test_a_draw_counts_as_played_not_won_and_breaks_a_streak() -> None:
     drawn = side_records(replay(CLASSIC, [AB, BA], last_deal=2), [AB, BA])[0]
     won = side_records(replay(CLASSIC, [AB, BE], last_deal=2), [AB, BE])[0]
     summary = summarise([("classic", won), ("classic", drawn), ("classic", won)])
-    assert (summary.games.played, summary.games.won, summary.games.finished) == (3, 2, 3)
+    assert (summary.games.played, summary.games.won, summary.games.going) == (3, 2, 0)
     assert longest_streak([Outcome.WON, Outcome.DRAWN, Outcome.WON]) == 1
 
 

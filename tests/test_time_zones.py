@@ -19,7 +19,7 @@ from scorekeeper.store import db
 from scorekeeper.store.models import Change, Game
 
 from .helpers.api import get_game
-from .helpers.history import game, person_id, words
+from .helpers.history import CASE_A, CASE_B, game, person_id, words
 
 SKOPJE = ZoneInfo("Europe/Skopje")
 #: 00:30 on 2 June in Skopje (UTC+2 in summer), still 1 June in UTC.
@@ -52,8 +52,10 @@ def listed_dates(html: str) -> list[str]:
 
 @pytest.fixture
 def midnight_game(app: Flask, client: FlaskClient) -> str:
-    """One game, begun at 2026-06-01 22:30 UTC."""
-    game_id = game(client, [("Us", ["Ana", "Boris"]), ("Them", ["Vera", "Goran"])], [])
+    """One game with a deal (a player's page lists only games played), begun at
+    2026-06-01 22:30 UTC."""
+    sides = [("Us", ["Ana", "Boris"]), ("Them", ["Vera", "Goran"])]
+    game_id = game(client, sides, [[CASE_A, CASE_B]])
     begun_at(app, game_id, BEGUN)
     return game_id
 
@@ -201,13 +203,13 @@ def test_a_players_last_games_and_the_download_carry_the_phones_date(
 ) -> None:
     client = phone(app, "Europe/Skopje")
     html = client.get(f"/players/{person_id(app, 'Ana')}").get_data(as_text=True)
-    assert 'title="2026-06-02"' in html
+    assert 'title="Still going, 2026-06-02"' in html
     sheet = client.get(f"/games/{midnight_game}/sheet.csv")
     assert (
         f'filename="canasta-2026-06-02-{midnight_game}.csv"' in sheet.headers["Content-Disposition"]
     )
     html = phone(app, "UTC").get(f"/players/{person_id(app, 'Ana')}").get_data(as_text=True)
-    assert 'title="2026-06-01"' in html
+    assert 'title="Still going, 2026-06-01"' in html
 
 
 ZONES = ["UTC", "Europe/Skopje", "America/Santiago", "Asia/Kathmandu", "Pacific/Kiritimati",

@@ -371,22 +371,34 @@ class Door:
             server = socket.create_connection(self._target)
             with self._lock:
                 self._open.update((client, server))
-            for source, sink in ((client, server), (server, client)):
-                threading.Thread(target=self._pump, args=(source, sink), daemon=True).start()
+            threading.Thread(target=self._carry, args=(client, server), daemon=True).start()
+
+    def _carry(self, client: socket.socket, server: socket.socket) -> None:
+        """Both ways of one connection; its sockets close once both ways are done."""
+        ways = [
+            threading.Thread(target=self._pump, args=pair, daemon=True)
+            for pair in ((client, server), (server, client))
+        ]
+        for way in ways:
+            way.start()
+        for way in ways:
+            way.join()
+        with self._lock:
+            self._open.difference_update((client, server))
+        client.close()
+        server.close()
 
     def _pump(self, source: socket.socket, sink: socket.socket) -> None:
         try:
             while data := source.recv(65536):
                 sink.sendall(data)
+            # Pass the half-close on: the other way may still be carrying an answer,
+            # which closing both sockets here could cut off (a proxy's lingering close).
+            sink.shutdown(socket.SHUT_WR)
         except OSError:
-            pass
-        for sock in (source, sink):
-            with contextlib.suppress(OSError):
-                sock.shutdown(socket.SHUT_RDWR)
-        with self._lock:
-            self._open.discard(source)
-            self._open.discard(sink)
-        source.close()  # each socket is one pump's source
+            for sock in (source, sink):
+                with contextlib.suppress(OSError):
+                    sock.shutdown(socket.SHUT_RDWR)
 
 
 @pytest.fixture
