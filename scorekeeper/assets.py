@@ -25,8 +25,6 @@ from pathlib import Path
 
 import brotli
 from flask import Flask, Response, current_app, request, send_from_directory, url_for
-from flask.sessions import SecureCookieSession, SecureCookieSessionInterface, SessionMixin
-from itsdangerous import URLSafeTimedSerializer
 from werkzeug.wrappers import Response as BaseResponse
 
 #: Hex digits of the content's SHA-256 in a file name: plenty to tell versions apart.
@@ -207,50 +205,12 @@ def serve_static(filename: str) -> BaseResponse:
     return response.make_conditional(request)
 
 
-class PermanentSession(SecureCookieSession):
-    """A session that outlives closing the browser (the CSRF token in it with it), for
-    Flask's PERMANENT_SESSION_LIFETIME, without a ``_permanent`` entry in every cookie."""
-
-    permanent = True
-
-
-class SessionInterface(SecureCookieSessionInterface):
-    """Flask's signed-cookie session, permanent, and left off static files: a file that
-    sets no cookie and does not vary on one is the same for everyone, so any cache may
-    keep it. Flask sends the cookie when the session changes (SESSION_REFRESH_EACH_REQUEST
-    is off)."""
-
-    session_class = PermanentSession
-
-    def __init__(self) -> None:
-        self._signers: dict[tuple[object, ...], URLSafeTimedSerializer | None] = {}
-
-    def get_signing_serializer(self, app: Flask) -> URLSafeTimedSerializer | None:
-        """Flask's serializer, made once per key set: Flask makes one for every request, and
-        making one serializes a test value (8 µs, a sixth of opening a poll's session)."""
-        keys = (app.secret_key, *(app.config["SECRET_KEY_FALLBACKS"] or ()))
-        if keys not in self._signers:
-            self._signers[keys] = super().get_signing_serializer(app)
-        return self._signers[keys]
-
-    def save_session(self, app: Flask, session: SessionMixin, response: Response) -> None:
-        if request.endpoint != "static":
-            super().save_session(app, session, response)
-
-    def get_cookie_secure(self, app: Flask) -> bool:
-        """``Secure`` when SESSION_COOKIE_SECURE says so or the request came over HTTPS
-        (behind a proxy, as ``FLASK_PROXY_FIX`` lets its ``X-Forwarded-Proto`` tell), as the
-        scorer's and director's cookies: over plain HTTP at a table it stays without."""
-        return super().get_cookie_secure(app) or request.is_secure
-
-
 def init_app(app: Flask) -> Assets:
     """Read the static folder, serve it from memory and give templates ``static_url``."""
     assets = Assets(Path(app.static_folder or "static"))
     app.extensions["assets"] = assets
     app.view_functions["static"] = serve_static
     app.jinja_env.globals["static_url"] = assets.url
-    app.session_interface = SessionInterface()
     if app.debug:
         app.before_request(assets.refresh)
     return assets
