@@ -13,7 +13,7 @@ from werkzeug.exceptions import NotFound
 from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.routing import IntegerConverter
 
-from . import assets, i18n
+from . import assets, i18n, sessions
 from .caching import cache
 from .extensions import compress, csrf, htmx, limiter, migrate
 from .rules.limits import MAX_ID
@@ -112,7 +112,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         SQLALCHEMY_DATABASE_URI=f"sqlite:///{instance / 'scorekeeper.sqlite'}",
         # A CSRF token lives as long as the session: a long game evening, and more.
         WTF_CSRF_TIME_LIMIT=None,
-        # Sessions are permanent (assets.SessionInterface) and last 31 days from their last
+        # Sessions are permanent (sessions.SessionInterface) and last 31 days from their last
         # change: Flask sends the cookie when the session changes, not with every answer (a
         # follower's poll every 10 seconds would carry it each time). docs/LIBRARIES.md.
         PERMANENT_SESSION_LIFETIME=timedelta(days=31),
@@ -178,6 +178,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     compress.init_app(app)
     cache.init_app(app)
     assets.init_app(app)
+    sessions.init_app(app)
     migrate.init_app(app, db, directory=str(MIGRATIONS))
     csrf.init_app(app)
     htmx.init_app(app)

@@ -8,7 +8,7 @@ every time, so a page from before a deploy still finds its CSS and script.
 
 Each file is read, hashed and compressed (Brotli and gzip, at their best settings) when the
 app starts, so serving it costs no disk access and no compression per request. The app's own
-stylesheets and scripts are served without their comments and indentation (``served_text``):
+stylesheets and scripts are served minified by kept minifiers (rcssmin, rjsmin: ``minified``):
 the comments are for whoever reads the source, and were a fifth of what a phone fetched.
 Why this is not flask-static-digest or WhiteNoise: docs/LIBRARIES.md.
 """
@@ -24,9 +24,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import brotli
+import rcssmin
+import rjsmin
 from flask import Flask, Response, current_app, request, send_from_directory, url_for
-from flask.sessions import SecureCookieSession, SecureCookieSessionInterface, SessionMixin
-from itsdangerous import URLSafeTimedSerializer
 from werkzeug.wrappers import Response as BaseResponse
 
 #: Hex digits of the content's SHA-256 in a file name: plenty to tell versions apart.
@@ -71,33 +71,18 @@ class Asset:
         return f"{folder}/{hashed}" if folder else hashed
 
 
-#: The app's own CSS and JavaScript lose their comments when served; a vendored file
-#: (``.min.``) is served as shipped.
-MINIFIED = {".css", ".js"}
-CSS_COMMENT = re.compile(r"/\*.*?\*/", re.DOTALL)
-#: A line that is only a comment (outside a template literal, which ``served_text`` checks).
-JS_COMMENT_LINE = re.compile(r"^[ \t]*//.*\n", re.MULTILINE)
-INDENT = re.compile(r"^[ \t]+|[ \t]+$", re.MULTILINE)
-BLANK_LINES = re.compile(r"\n{2,}")
+#: The app's own CSS and JavaScript are served minified; a vendored file (``.min.``) is
+#: served as shipped.
+MINIFIERS = {".css": rcssmin.cssmin, ".js": rjsmin.jsmin}
 
 
-def served_text(name: str, body: bytes) -> bytes:
-    """A stylesheet without its comments, a script without its comment lines, both without
-    indentation or blank lines; any other file as it is. A script with a backtick (a
-    template literal may span lines, and a line of it may start with ``//``) or a line
-    ending in a backslash (a string that goes on) is served as it is."""
-    suffix = Path(name).suffix
-    if suffix not in MINIFIED or ".min." in name:
+def minified(name: str, body: bytes) -> bytes:
+    """A stylesheet or script of the app's own without its comments and spaces (rcssmin,
+    rjsmin); any other file as it is."""
+    minify = MINIFIERS.get(Path(name).suffix)
+    if minify is None or ".min." in name:
         return body
-    text = body.decode()
-    if suffix == ".css":
-        text = CSS_COMMENT.sub("", text)
-    elif "`" in text or re.search(r"\\$", text, re.MULTILINE):
-        return body
-    else:
-        text = JS_COMMENT_LINE.sub("", text)
-    text = BLANK_LINES.sub("\n", INDENT.sub("", text)).strip("\n") + "\n"
-    return text.encode()
+    return bytes(minify(body))
 
 
 @functools.lru_cache(maxsize=256)
@@ -113,8 +98,8 @@ def compressed(body: bytes) -> tuple[tuple[str, bytes], ...]:
 
 
 def read_asset(path: Path, name: str) -> Asset:
-    """Hash a file as served (``served_text``) and compress it when that is worth it."""
-    body = served_text(name, path.read_bytes())
+    """Hash a file as served (``minified``) and compress it when that is worth it."""
+    body = minified(name, path.read_bytes())
     mimetype = mimetypes.guess_type(name)[0] or "application/octet-stream"
     encoded: dict[str, bytes] = {}
     if mimetype in COMPRESSIBLE and len(body) >= MIN_COMPRESS_SIZE:
@@ -207,50 +192,12 @@ def serve_static(filename: str) -> BaseResponse:
     return response.make_conditional(request)
 
 
-class PermanentSession(SecureCookieSession):
-    """A session that outlives closing the browser (the CSRF token in it with it), for
-    Flask's PERMANENT_SESSION_LIFETIME, without a ``_permanent`` entry in every cookie."""
-
-    permanent = True
-
-
-class SessionInterface(SecureCookieSessionInterface):
-    """Flask's signed-cookie session, permanent, and left off static files: a file that
-    sets no cookie and does not vary on one is the same for everyone, so any cache may
-    keep it. Flask sends the cookie when the session changes (SESSION_REFRESH_EACH_REQUEST
-    is off)."""
-
-    session_class = PermanentSession
-
-    def __init__(self) -> None:
-        self._signers: dict[tuple[object, ...], URLSafeTimedSerializer | None] = {}
-
-    def get_signing_serializer(self, app: Flask) -> URLSafeTimedSerializer | None:
-        """Flask's serializer, made once per key set: Flask makes one for every request, and
-        making one serializes a test value (8 µs, a sixth of opening a poll's session)."""
-        keys = (app.secret_key, *(app.config["SECRET_KEY_FALLBACKS"] or ()))
-        if keys not in self._signers:
-            self._signers[keys] = super().get_signing_serializer(app)
-        return self._signers[keys]
-
-    def save_session(self, app: Flask, session: SessionMixin, response: Response) -> None:
-        if request.endpoint != "static":
-            super().save_session(app, session, response)
-
-    def get_cookie_secure(self, app: Flask) -> bool:
-        """``Secure`` when SESSION_COOKIE_SECURE says so or the request came over HTTPS
-        (behind a proxy, as ``FLASK_PROXY_FIX`` lets its ``X-Forwarded-Proto`` tell), as the
-        scorer's and director's cookies: over plain HTTP at a table it stays without."""
-        return super().get_cookie_secure(app) or request.is_secure
-
-
 def init_app(app: Flask) -> Assets:
     """Read the static folder, serve it from memory and give templates ``static_url``."""
     assets = Assets(Path(app.static_folder or "static"))
     app.extensions["assets"] = assets
     app.view_functions["static"] = serve_static
     app.jinja_env.globals["static_url"] = assets.url
-    app.session_interface = SessionInterface()
     if app.debug:
         app.before_request(assets.refresh)
     return assets

@@ -1,115 +1,9 @@
-// Steppers: the - and + buttons beside a count. No inline script: the page's markup
-// carries data-step / data-for, and this file (served from static/) wires them up.
+// What every page needs: the connection as the server answers it, the service worker, the
+// offline deals' hooks, the focus after a swap, the phone's time zone, the question before
+// leaving a half-filled deal, and the loader of the rest. A behaviour of a few pages has a
+// file of its own, which app.js loads, once, where a page's markup names it
+// (data-needs-script): steppers.js, cards.js, new_game.js, share.js, evening.js, deal.js.
 "use strict";
-document.addEventListener("click", function (event) {
-  var button = event.target.closest("button.step[data-for]");
-  if (!button) return;
-  var input = document.getElementById(button.dataset.for);
-  if (!input) return;
-  var value = parseInt(input.value, 10);
-  if (isNaN(value)) value = 0;
-  value = Math.max(0, value + parseInt(button.dataset.step, 10));
-  input.value = String(value);
-  // Let the live preview (htmx, listening for input) know the figure changed.
-  input.dispatchEvent(new Event("input", { bubbles: true }));
-});
-
-// New game: the seat labels show the side names as they are typed.
-document.addEventListener("input", function (event) {
-  var match = /^sides-(\d+)-name$/.exec(event.target.id || "");
-  if (!match) return;
-  var typed = event.target.value.trim();
-  document.querySelectorAll('[data-side-name="' + match[1] + '"]').forEach(function (el) {
-    el.textContent = typed || el.dataset.sideDefault;  // "We", what an empty name becomes
-  });
-});
-
-// New game: the draw's card pickers carry the names of the players as they are typed.
-document.addEventListener("input", function (event) {
-  var match = /^players-(\d+)$/.exec(event.target.id || "");
-  if (!match) return;
-  var typed = event.target.value.trim();
-  document.querySelectorAll('[data-seat-name="' + match[1] + '"]').forEach(function (el) {
-    el.textContent = typed || el.dataset.seatDefault;  // "Seat 1", in the page's language
-  });
-});
-
-// A double tap on "Save" sends one deal: the button stays disabled once the form is sent.
-document.addEventListener("submit", function (event) {
-  var button = event.target.querySelector("button[type=submit]");
-  if (button) setTimeout(function () { button.disabled = true; }, 0);
-});
-// Coming back to the page from the browser's history: the button works again.
-window.addEventListener("pageshow", function () {
-  document.querySelectorAll("button[type=submit][disabled]").forEach(function (b) {
-    b.disabled = false;
-  });
-});
-
-// Card picker of the rule tools: the rank buttons type into the card field last tapped
-// (the first one by default); the cards show as chips, and tapping a chip removes it.
-var activeCardInput = null;
-document.addEventListener("focusin", function (event) {
-  if (event.target.classList && event.target.classList.contains("card-input")) {
-    activeCardInput = event.target;
-  }
-});
-function cardTarget(button) {
-  var form = button.closest("form");
-  if (activeCardInput && form && form.contains(activeCardInput)) return activeCardInput;
-  return form ? form.querySelector(".card-input") : null;
-}
-function cardTokens(input) {
-  return input.value.split(/[\s,;]+/).filter(function (t) { return t; });
-}
-function setCards(input, tokens) {
-  input.value = tokens.join(" ");
-  renderChips(input);
-  input.dispatchEvent(new Event("input", { bubbles: true }));
-}
-function renderChips(input) {
-  var box = document.querySelector('[data-chips-for="' + input.id + '"]');
-  if (!box) return;
-  box.textContent = "";
-  cardTokens(input).forEach(function (token, index) {
-    var chip = document.createElement("button");
-    chip.type = "button";
-    chip.className = "chip-card" + (/^3[HD♥♦]$/i.test(token) ? " chip-red" : "");
-    chip.textContent = token.toUpperCase() === "JK" ? box.dataset.jokerLabel : token.toUpperCase();
-    chip.dataset.removeIndex = String(index);
-    chip.dataset.removeFrom = input.id;
-    chip.setAttribute("aria-label", box.dataset.removeLabel.replace("{card}", chip.textContent));
-    box.appendChild(chip);
-  });
-}
-document.addEventListener("click", function (event) {
-  var pick = event.target.closest("button[data-card]");
-  var undo = event.target.closest("button[data-card-undo]");
-  var chip = event.target.closest("button[data-remove-index]");
-  if (pick || undo) {
-    var input = cardTarget(pick || undo);
-    if (!input) return;
-    var tokens = cardTokens(input);
-    if (undo) tokens.pop();
-    else if (input.dataset.single) tokens = [pick.dataset.card];
-    else tokens.push(pick.dataset.card);
-    setCards(input, tokens);
-  } else if (chip) {
-    var field = document.getElementById(chip.dataset.removeFrom);
-    var rest = cardTokens(field);
-    rest.splice(Number(chip.dataset.removeIndex), 1);
-    setCards(field, rest);
-  }
-});
-document.addEventListener("input", function (event) {
-  if (event.target.classList && event.target.classList.contains("card-input")) renderChips(event.target);
-});
-function renderAllChips() {
-  document.querySelectorAll(".card-input").forEach(renderChips);
-}
-document.addEventListener("DOMContentLoaded", renderAllChips);
-document.addEventListener("htmx:afterSettle", renderAllChips);
-
 // Scorer link: the game's secret travels in the address's fragment, which no server sees;
 // put it into the form, and take it out of the address bar and the history.
 document.addEventListener("DOMContentLoaded", function () {
@@ -239,9 +133,10 @@ function load(src) {
 function needScripts() {
   var data = document.body.dataset;
   if (document.querySelector("form.deal-form")) load(data.dealScript);
-  // A page that needs a script of its own names it (the club evening's, static/evening.js).
-  var own = document.querySelector("[data-needs-script]");
-  if (own) load(own.dataset.needsScript);
+  // A part of a page that needs a script of its own names it (static/steppers.js, ...).
+  document.querySelectorAll("[data-needs-script]").forEach(function (part) {
+    load(part.dataset.needsScript);
+  });
   if (!window.indexedDB) return;
   if (!document.querySelector("form[data-score-table]") && !localStorage.getItem("pendingDeals")) return;
   load(data.scoreScript);
@@ -258,15 +153,13 @@ function noteSheet() {
 }
 document.addEventListener("DOMContentLoaded", noteSheet);
 document.addEventListener("htmx:afterSettle", noteSheet);
+// Not saved: the banner says so (htmx gives the Save button back, hx-disabled-elt).
 function notSaved(id) {
   var banner = document.getElementById(id || "not-saved");
   if (banner) {
     banner.hidden = false;
     banner.scrollIntoView({ block: "center" });
   }
-  document.querySelectorAll("button[type=submit][disabled]").forEach(function (b) {
-    b.disabled = false;
-  });
 }
 // A new deal goes to the phone's queue, behind the deals waiting there, while any wait or
 // the server does not answer (offline.js sends them in order); else it tries the server.
@@ -307,27 +200,6 @@ document.addEventListener("htmx:beforeSwap", function (event) {
   }
 });
 
-// New game: a regular's name chip seats them in the first empty seat (or the seat being
-// typed in), and leaves the list; typing still works for anyone new.
-document.addEventListener("click", function (event) {
-  var chip = event.target.closest("[data-fill-seats] button[data-name]");
-  if (!chip) return;
-  var seats = Array.prototype.slice.call(document.querySelectorAll("input[list=roster]"));
-  var active = document.activeElement;
-  var seat = seats.indexOf(active) >= 0 && !active.value.trim() ? active : null;
-  seat = seat || seats.filter(function (input) { return !input.value.trim(); })[0];
-  if (!seat) return;
-  seat.value = chip.dataset.name;
-  seat.dispatchEvent(new Event("input", { bubbles: true }));
-  chip.hidden = true;
-});
-
-// Filters that apply as soon as they change (the history page): no "Show" tap needed.
-document.addEventListener("change", function (event) {
-  var form = event.target.closest("form[data-autosubmit]");
-  if (form && event.target.tagName === "SELECT") form.requestSubmit();
-});
-
 // The phone's time zone, for the dates the server writes in it (scorekeeper/i18n.py): a
 // cookie goes with every request from the next page on, plain links included.
 (function () {
@@ -336,45 +208,6 @@ document.addEventListener("change", function (event) {
     document.cookie = "tz=" + zone + "; path=/; max-age=31536000; samesite=lax";
   }
 })();
-// Times kept in UTC (the change log) shown in the phone's own time zone and language.
-function localTimes() {
-  var lang = document.documentElement.lang || undefined;
-  document.querySelectorAll("time[data-local]").forEach(function (el) {
-    var when = new Date(el.getAttribute("datetime"));
-    if (isNaN(when)) return;
-    var today = new Date().toDateString() === when.toDateString();
-    el.textContent = today
-      ? when.toLocaleTimeString(lang, { hour: "2-digit", minute: "2-digit" })
-      : when.toLocaleString(lang, { dateStyle: "medium", timeStyle: "short" });
-  });
-}
-document.addEventListener("DOMContentLoaded", localTimes);
-document.addEventListener("htmx:afterSettle", localTimes);
-
-// Copy buttons beside shared links (issue 17). The clipboard needs a secure page; on plain
-// http (the table's network) the link is selected and copied the old way, or left selected.
-function showCopy(root) {
-  root.querySelectorAll("[data-copy][hidden]").forEach(function (b) { b.hidden = false; });
-}
-document.addEventListener("DOMContentLoaded", function () { showCopy(document); });
-document.addEventListener("htmx:load", function (event) { showCopy(event.detail.elt); });
-document.addEventListener("click", function (event) {
-  var button = event.target.closest("[data-copy]");
-  if (!button) return;
-  var link = button.parentNode.querySelector("a"), status = button.parentNode.nextElementSibling;
-  function say(text) {
-    status.textContent = text;
-    clearTimeout(button.timer);
-    button.timer = setTimeout(function () { status.textContent = ""; }, 5000);
-  }
-  function select() {
-    getSelection().selectAllChildren(link);
-    say(document.execCommand("copy") ? button.dataset.copied : button.dataset.selected);
-  }
-  if (!navigator.clipboard || !isSecureContext) return select();
-  navigator.clipboard.writeText(link.href).then(function () { say(button.dataset.copied); }, select);
-});
-
 // After a swap: fields whose message holds an error are aria-invalid; a new page starts
 // at its first field at fault, flash or heading, not on the body.
 document.addEventListener("htmx:afterSettle", function (event) {

@@ -1,6 +1,7 @@
 // Club evenings (issue 33): the round's countdown on the director's page and on every
-// table's sheet, and the roster chips of the new-evening form. Loaded by app.js where a
-// page names it (data-needs-script), after the page is there: it starts at once.
+// table's sheet (with the time it ends, in the phone's own), and the roster chips of the
+// new-evening form. Loaded by app.js where a page names it (data-needs-script), after the
+// page is there: it starts at once.
 "use strict";
 (function () {
   if (window.eveningScript) return;
@@ -46,6 +47,21 @@
   tick();
   setInterval(tick, 1000);
   document.addEventListener("htmx:afterSettle", tick);
+
+  // The time a round ends, kept in UTC, in the phone's own time zone and language.
+  function localTimes() {
+    var lang = document.documentElement.lang || undefined;
+    document.querySelectorAll("time[data-local]").forEach(function (el) {
+      var when = new Date(el.getAttribute("datetime"));
+      if (isNaN(when)) return;
+      var today = new Date().toDateString() === when.toDateString();
+      el.textContent = today
+        ? when.toLocaleTimeString(lang, { hour: "2-digit", minute: "2-digit" })
+        : when.toLocaleString(lang, { dateStyle: "medium", timeStyle: "short" });
+    });
+  }
+  localTimes();
+  document.addEventListener("htmx:afterSettle", localTimes);
 
   // The director's page's refresh replaces its live part: the earlier rounds that were
   // open stay open (the focus comes back by itself: htmx finds the control of its id).

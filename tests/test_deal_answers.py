@@ -14,7 +14,7 @@ from flask.testing import FlaskClient
 from scorekeeper.rules import Severity, Violation
 from scorekeeper.rules.text import T
 from scorekeeper.store.errors import Refused, Why
-from scorekeeper.web import deals
+from scorekeeper.web.deals import views as deals
 
 from .helpers.pages import CASE_A, CASE_B, deal_form, new_game, totals
 

@@ -20,7 +20,7 @@ from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
 from scorekeeper import create_app
-from scorekeeper.assets import IMMUTABLE, Assets, served_text
+from scorekeeper.assets import IMMUTABLE, Assets, minified
 
 from .helpers.pages import ACCEPT, CASE_A, CASE_B, DEALS, deal_form, new_game, played_game
 
@@ -32,9 +32,16 @@ BUDGET = 36 * 1024
 #: What a page loads by itself: stylesheets, scripts, icons, the manifest. Not an image
 #: marked loading="lazy" in a closed panel (the share panel's QR code): the browser asks for
 #: it when the panel opens (tests/browser/test_share_codes.py checks that it does not before).
+#: And a script app.js loads where a part of the page names it (``data-needs-script``).
 REFERENCE = re.compile(
     r'<(?:link|script|img)\b(?![^>]*\bloading="lazy")[^>]*?\b(?:href|src)="(/[^"]+)"'
+    r'|\bdata-needs-script="(/[^"]+)"'
 )
+
+
+def references(html: str) -> list[str]:
+    """What a page loads, each once, in the order it names them."""
+    return list(dict.fromkeys(tag or needed for tag, needed in REFERENCE.findall(html)))
 
 
 def body(response: TestResponse) -> bytes:
@@ -63,7 +70,7 @@ def page_weight(client: FlaskClient, path: str) -> dict[str, int]:
     assert page.status_code == 200
     weights = {path: wire_bytes(page)}
     html = body(page).decode()
-    loads = list(dict.fromkeys(REFERENCE.findall(html)))
+    loads = references(html)
     loads.append("/sw.js")
     for url in loads:
         response = client.get(url, headers=ACCEPT)
@@ -121,27 +128,29 @@ def test_the_page_names_static_files_by_their_hash(client: FlaskClient, app: Fla
         f"/static/vendor/htmx-2.0.11.min.{assets.files['vendor/htmx-2.0.11.min.js'].digest}.js"
         in html
     )
-    for url in REFERENCE.findall(html):
+    for url in references(html):
         if url.startswith("/static/"):
             assert re.search(r"\.[0-9a-f]{10}(\.\w+)?$", url), url
 
 
 def test_the_service_worker_keeps_every_file_the_sheet_names(client: FlaskClient) -> None:
-    """Opened with no connection, the sheet finds its stylesheet, scripts and pictures in
-    the service worker's first cache, not only if a page happened to fetch them before."""
+    """Opened with no connection, the sheet (and a new deal's form) finds its stylesheet,
+    scripts and pictures in the service worker's first cache, not only if a page happened
+    to fetch them before."""
     game_id = played_game(client, deals=2)
-    html = body(client.get(f"/games/{game_id}", headers=ACCEPT)).decode()
     worker = body(client.get("/sw.js", headers=ACCEPT)).decode()
     precache = set(json.loads(re.search(r"var PRECACHE = (\[.*?\]);", worker).group(1)))
-    named = {url for url in REFERENCE.findall(html) if url.startswith("/static/")}
-    assert named and named <= precache, named - precache
+    for page in (f"/games/{game_id}", f"/games/{game_id}/deals/new"):  # a new deal's too
+        html = body(client.get(page, headers=ACCEPT)).decode()
+        named = {url for url in references(html) if url.startswith("/static/")}
+        assert named and named <= precache, (page, named - precache)
 
 
 def test_hashed_static_files_are_kept_a_year_plain_ones_briefly(
     client: FlaskClient, app: Flask
 ) -> None:
     css = app.extensions["assets"].files["app.css"]
-    on_disk = served_text("app.css", (Path(app.static_folder or "") / "app.css").read_bytes())
+    on_disk = minified("app.css", (Path(app.static_folder or "") / "app.css").read_bytes())
 
     hashed = client.get(f"/static/{css.hashed_name}", headers=ACCEPT)
     assert hashed.status_code == 200
@@ -204,30 +213,30 @@ def test_a_changed_file_gets_a_new_name(tmp_path: Path) -> None:
     assert Assets(tmp_path).files["app.css"].digest == after.digest  # of the content alone
 
 
-def test_own_css_and_scripts_are_served_without_comments(app: Flask) -> None:
+def test_own_css_and_scripts_are_served_minified(app: Flask) -> None:
     folder = Path(app.static_folder or "")
-    for name in ("app.css", "app.js", "deal.js", "offline.js", "score.js"):
-        source = (folder / name).read_text()
-        served = app.extensions["assets"].files[name].body.decode()
-        assert len(served) < len(source) * 0.9, name  # the comments were more than that
-        assert "/*" not in served and not re.search(r"(?m)^\s*//", served), name
-        # Every line of code is still there, in its order, only without its indentation.
-        code = [line.strip() for line in source.splitlines()]
-        code = [line for line in code if line and not line.startswith(("//", "/*", "*"))]
-        if name.endswith(".js"):
-            assert served.splitlines() == code, name
+    own = [p for p in folder.glob("*") if p.suffix in (".css", ".js")]
+    assert {"app.css", "app.js", "deal.js", "steppers.js", "share.js"} <= {p.name for p in own}
+    for path in own:
+        source = path.read_bytes()
+        served = app.extensions["assets"].files[path.name].body
+        assert served == minified(path.name, source), path.name
+        assert len(served) < len(source) * 0.9, path.name  # the comments were more than that
+        assert b"/*" not in served and not re.search(rb"(?m)^\s*//", served), path.name
     vendored = "vendor/htmx-2.0.11.min.js"
     assert app.extensions["assets"].files[vendored].body == (folder / vendored).read_bytes()
 
 
-def test_a_script_that_may_hold_a_line_in_a_string_is_served_as_it_is() -> None:
-    literal = b"var a = `one\n  // not a comment`;\n"
-    assert served_text("x.js", literal) == literal
+def test_the_minifier_keeps_what_a_string_holds() -> None:
+    """A kept minifier: a template literal or a string that goes on past a line keeps its
+    lines, even one that looks like a comment (the hand-made one served such a file whole)."""
+    literal = b"var a = `one\n  // not a comment ${b}`;  // a comment\n"
+    assert minified("x.js", literal) == b"var a=`one\n  // not a comment ${b}`;"
     continued = b'var b = "one \\\n  // two";\n'
-    assert served_text("x.js", continued) == continued
-    assert served_text("x.js", b"  // why\n  var c = 1;  // kept\n") == b"var c = 1;  // kept\n"
-    assert served_text("x.css", b"a {\n  color: red; /* why */\n}\n") == b"a {\ncolor: red;\n}\n"
-    assert served_text("x.svg", b"<svg>  </svg>\n") == b"<svg>  </svg>\n"
+    assert minified("x.js", continued) == b'var b="one \\\n  // two";'
+    assert minified("x.css", b"a {\n  color: red; /* why */\n}\n") == b"a{color:red}"
+    assert minified("x.svg", b"<svg>  </svg>\n") == b"<svg>  </svg>\n"
+    assert minified("lib.min.js", b"var  c = 1;\n") == b"var  c = 1;\n"
 
 
 def test_service_worker_caches_the_hashed_names(client: FlaskClient, app: Flask) -> None:
@@ -299,7 +308,7 @@ def long_game(client: FlaskClient, deals: int = LONG_GAME_DEALS) -> str:
 def body_bytes(client: FlaskClient, path: str) -> int:
     """The page and what its HTML names, bodies alone as sent (no headers, no sw.js)."""
     page = client.get(path, headers=ACCEPT)
-    urls = dict.fromkeys(REFERENCE.findall(body(page).decode()))
+    urls = references(body(page).decode())
     return len(page.get_data()) + sum(
         len(client.get(url, headers=ACCEPT).get_data()) for url in urls
     )

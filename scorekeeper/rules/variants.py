@@ -1,5 +1,4 @@
-"""Rule sets as data: one frozen object per variant (house rules, overrides of it, are
-read in ``options``).
+"""Rule sets as data: one frozen object per variant (house rules that override it: ``options``).
 
 Every number comes from docs/RULES.md (sections 2 to 6 and 10). A new variant is a new
 ``RuleSet`` value in ``VARIANTS``, not a new branch in the scoring code.

@@ -64,7 +64,6 @@ TOO_MANY = lazy_gettext(
 from . import (  # noqa: E402,F401  (registers the views on bp)
     checks,
     deals,
-    director,
     evenings,
     history,
     log,
@@ -218,14 +217,16 @@ def _theme() -> dict[str, object]:
     return {"theme": chosen, "next_theme": following, "page_bar": page_bar}
 
 
-#: What the service worker keeps from the start: everything every page loads, and the
-#: scripts a deal form loads (it must open with no connection).
+#: What the service worker keeps from the start: everything every page loads, the scripts
+#: a deal form loads (it must open with no connection) and the sheet's (share.js).
 PRECACHE = (
     "app.css",
     "app.js",
     "deal.js",
     "offline.js",
     "score.js",
+    "steppers.js",
+    "share.js",
     "vendor/htmx-2.0.11.min.js",
     "icon-192.png",
     "manifest.webmanifest",

@@ -6,23 +6,47 @@ from __future__ import annotations
 import csv
 import io
 import json
+import unicodedata
 from collections.abc import Iterator
 from datetime import UTC, date, datetime, timedelta
 
 from flask import Response, render_template, request, stream_with_context
 from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from markupsafe import Markup
+from wtforms import DateField, Field, Form, IntegerField, SelectField, StringField
+from wtforms.validators import Length, NumberRange, Optional, ValidationError
 
 from ..caching import cached
 from ..i18n import day_start, local_date, zone_name
 from ..rules import VARIANTS
+from ..rules.limits import MAX_NAME, MAX_PAGE
 from ..store.games import export_game, sheet_of
 from ..store.history import Filters, deleted_among, every_game, games_of, history, listing
 from ..store.players import roster_choices
 from . import bp
 from .answers import game_or_404
-from .forms import HistoryForm
 from .scorer import last_change, scored_games
+
+
+class HistoryForm(Form):
+    """The history page's filters, read from the query string (a GET form: no CSRF)."""
+
+    q = StringField(_l("Name"), [Optional(), Length(max=MAX_NAME)])
+    player = SelectField(_l("Player"), default="", validate_choice=True)
+    variant = SelectField(_l("Rule set"), default="", validate_choice=True)
+    since = DateField(_l("From"), [Optional()])
+    until = DateField(_l("Until"), [Optional()])
+    page = IntegerField(_l("Page"), [Optional(), NumberRange(min=1, max=MAX_PAGE)])
+
+    def validate_q(self, field: Field) -> None:
+        if field.data and any(unicodedata.category(c).startswith("C") for c in field.data):
+            raise ValidationError(_("A name is letters, digits and punctuation."))
+
+    def validate_until(self, field: Field) -> None:
+        if field.data and self.since.data and field.data < self.since.data:
+            raise ValidationError(_("The last day cannot come before the first."))
+
 
 #: Games the home page lists; the history has the rest.
 HOME_GAMES = 12

@@ -11,15 +11,18 @@ from flask import abort, flash, make_response, redirect, render_template, sessio
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from werkzeug.wrappers import Response as BaseResponse
+from wtforms import HiddenField, StringField
+from wtforms.validators import AnyOf, InputRequired, Length, Optional
 
 from ..i18n import number, render_text, signed
 from ..rules import CanastaKind, RuleSet, SideResult, figure_name, score_breakdown
+from ..rules.limits import MAX_DEVICE, MAX_REQUEST_KEY
 from ..store import changes, evenings, games, log
 from ..store.errors import Refused, Why, check_name, is_request_key
 from ..store.models import Change
 from . import bp
 from .answers import REFUSALS, abort_if_lost, refusal_text
-from .forms import ConfirmForm, DeviceForm, UndoForm
+from .forms import ConfirmForm, PageForm
 from .scorer import (
     DEVICE,
     can_score,
@@ -31,6 +34,25 @@ from .scorer import (
     scorer_token,
 )
 from .sheet import sheet
+
+
+class UndoForm(PageForm):
+    """An Undo button: ``nonce`` makes a double tap undo once; ``next`` says which page
+    the phone goes back to."""
+
+    nonce = HiddenField(validators=[Optional(), Length(max=MAX_REQUEST_KEY)])
+    next = HiddenField(validators=[Optional(), AnyOf(("sheet", "changes"))])
+
+
+class DeviceForm(PageForm):
+    """The label the change log shows for this phone."""
+
+    device = StringField(
+        _l("This phone's name in the change log"),
+        validators=[InputRequired(_l("Give this phone a name.")), Length(max=MAX_DEVICE)],
+        render_kw={"autocomplete": "off", "maxlength": MAX_DEVICE},
+    )
+
 
 #: The figures of a side's entry, in the order the log lists what an edit changed.
 FIGURES = (

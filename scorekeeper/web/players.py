@@ -6,20 +6,35 @@ import re
 
 from flask import abort, flash, redirect, render_template, url_for
 from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from markupsafe import Markup
 from werkzeug.wrappers import Response as BaseResponse
+from wtforms import StringField
+from wtforms.validators import InputRequired, Length
 
 from ..caching import cached
 from ..i18n import render_text, zone_name
 from ..rules import CANASTA_NAMES, NEWCOMER, CanastaKind
+from ..rules.limits import MAX_NAME
 from ..rules.stats import Summary
 from ..rules.text import N_
 from ..store import players, ratings
 from ..store.errors import Refused, Why
 from . import bp
-from .forms import PersonForm
+from .forms import PageForm
 from .rating_chart import rating_history
 from .scorer import device_label, scored_games
+
+
+class PersonForm(PageForm):
+    """A player's name on the roster: to add someone or to rename them."""
+
+    name = StringField(
+        _l("Name"),
+        [InputRequired(_l("Give a name.")), Length(max=MAX_NAME)],
+        render_kw={"autocomplete": "off", "maxlength": MAX_NAME},
+    )
+
 
 #: Each kind of canasta's row in a player's figures per deal.
 PER_DEAL = {

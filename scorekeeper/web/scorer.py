@@ -26,16 +26,42 @@ from flask_babel import lazy_gettext
 from itsdangerous import BadSignature, URLSafeSerializer
 from markupsafe import Markup
 from werkzeug.wrappers import Response as BaseResponse
+from wtforms import StringField
+from wtforms.validators import InputRequired, Length, Optional
 
 from ..caching import table_of
 from ..codes import svg
 from ..devices import label_of
+from ..rules.limits import MAX_DEVICE, MAX_SECRET
 from ..store import games
 from ..store.games import Secured
 from . import bp
 from .answers import NO_GAME, head_or_404
-from .forms import JoinForm
+from .forms import PageForm
 from .share import absolute
+
+
+def secret_field(label: str, missing: str) -> StringField:
+    """A secret from a link's fragment (app.js puts it in: ``data-join-token``) or pasted."""
+    return StringField(
+        label,
+        validators=[InputRequired(missing), Length(max=MAX_SECRET)],
+        render_kw={"autocomplete": "off", "spellcheck": "false", "data-join-token": "1"},
+    )
+
+
+class JoinForm(PageForm):
+    """Keep score on this phone: the game's secret, from the scorer link or pasted."""
+
+    token = secret_field(
+        lazy_gettext("The game's secret"), lazy_gettext("Paste the secret from the scorer link.")
+    )
+    device = StringField(
+        lazy_gettext("This phone's name in the change log"),
+        validators=[Optional(), Length(max=MAX_DEVICE)],
+        render_kw={"autocomplete": "off", "maxlength": MAX_DEVICE},
+    )
+
 
 #: The cookie that holds a game's edit secret, scoped to that game's pages.
 SCORER_COOKIE = "scorer"

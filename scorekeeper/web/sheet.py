@@ -18,9 +18,8 @@ from ..store.evenings import Onward
 from . import bp
 from .answers import NO_GAME, game_or_404
 from .chart import running_totals
-from .evenings import seated_at
 from .forms import ConfirmForm
-from .new_game import sheet_places
+from .places import seated_at, sheet_places
 from .scorer import can_score, last_change, note_scoring
 from .share import absolute, public_host
 

@@ -8,16 +8,18 @@ from flask_babel import gettext as _
 from markupsafe import Markup
 from werkzeug.wrappers import Response as BaseResponse
 
-from ..caching import cached, conditional
-from ..codes import svg
-from ..extensions import creates_game, htmx
-from ..i18n import current_language, render_text
-from ..rules import seating
-from ..store import changes, evenings, players
-from ..store.errors import Refused, Why
-from ..store.evenings import EveningView, Seated, TableView
-from . import bp
-from .answers import REFUSALS, abort_refused
+from ...caching import cached, conditional
+from ...codes import svg
+from ...extensions import creates_game, htmx
+from ...i18n import current_language, render_text
+from ...store import changes, evenings
+from ...store.errors import Refused, Why
+from ...store.evenings import EveningView
+from .. import bp
+from ..answers import REFUSALS, abort_refused
+from ..places import REGULARS, roster_chips, table_places
+from ..scorer import device_label, name_this_phone
+from ..share import absolute
 from .director import (
     NO_EVENING,
     director_or_403,
@@ -26,10 +28,7 @@ from .director import (
     no_store,
     set_director_cookie,
 )
-from .evening_forms import EVENING_VARIANTS, NewEveningForm, SwapForm
-from .new_game import REGULARS, Place
-from .scorer import device_label, name_this_phone
-from .share import absolute
+from .forms import EVENING_VARIANTS, NewEveningForm, SwapForm
 
 
 @bp.route("/evenings/new", methods=["GET", "POST"])
@@ -61,18 +60,13 @@ def new_evening() -> str | BaseResponse | tuple[str, int]:
             set_director_cookie(response, evening.id, token)
             return response
     status = 422 if form.is_submitted() else 200
-    roster = players.roster()
-    regulars = sorted(
-        (line for line in roster if line.last_played is not None),
-        key=lambda line: line.last_played,  # type: ignore[arg-type,return-value]
-        reverse=True,
-    )[: REGULARS * 2]
+    roster, regulars = roster_chips(REGULARS * 2)
     return render_template(
         "evenings/new.html",
         form=form,
         variants=EVENING_VARIANTS,
-        roster=[line.person.name for line in roster],
-        regulars=sorted((line.person.name for line in regulars), key=str.casefold),
+        roster=roster,
+        regulars=regulars,
     ), status
 
 
@@ -253,22 +247,6 @@ def swap_seats(evening_id: str, number: int) -> BaseResponse:
     return redirect(url_for("web.evening", evening_id=evening_id))
 
 
-def _places(table: TableView) -> list[Place]:
-    """A table's seats in the game's order (partners opposite), for its card."""
-    seats = seating([len(side.players) for side in table.sides])
-    return [
-        Place(
-            name=table.sides[seat.side].players[seat.player],
-            side=seat.side,
-            side_name="",
-            card=None,
-            deals=False,
-            plays_first=False,
-        )
-        for seat in seats
-    ]
-
-
 @bp.get("/evenings/<evening_id>/cards")
 def table_cards(evening_id: str) -> BaseResponse:
     """One card per table of the round: its number, who sits where, and the QR code of its
@@ -283,7 +261,7 @@ def table_cards(evening_id: str) -> BaseResponse:
         cards.append(
             {
                 "table": table,
-                "places": _places(table),
+                "places": table_places(table),
                 "scorer_link": link,
                 "code_svg": Markup(svg(link)),
                 "follower_link": absolute(url_for("web.sheet", game_id=table.game_id)),
@@ -298,10 +276,3 @@ def table_cards(evening_id: str) -> BaseResponse:
 def evening_standings(evening_id: str) -> str:
     """The standings to print (or read): the evening's rounds so far, best first."""
     return render_template("evenings/standings.html", evening=_view_or_404(evening_id))
-
-
-def seated_at(game_id: str) -> Seated | None:
-    """The evening table a game is played at, kept per game (it never changes): the sheet
-    asks once per game and worker."""
-    found: tuple[Seated | None] = cached(("seated", game_id), lambda: (evenings.seated(game_id),))
-    return found[0]

@@ -13,13 +13,13 @@ from flask_babel import lazy_gettext
 from markupsafe import Markup
 from werkzeug.wrappers import Response as BaseResponse
 
-from ..codes import svg
-from ..store import evenings
-from ..store.games import Secured
-from . import bp
-from .evening_forms import DirectorJoinForm
-from .scorer import keep_secret, name_this_phone, read_secret
-from .share import absolute
+from ...codes import svg
+from ...store import evenings
+from ...store.games import Secured
+from .. import bp
+from ..scorer import keep_secret, name_this_phone, read_secret
+from ..share import absolute
+from .forms import DirectorJoinForm
 
 #: The cookie that holds an evening's secret, scoped to that evening's pages.
 DIRECTOR_COOKIE = "director"

@@ -9,10 +9,11 @@ from flask_babel import lazy_gettext as _l
 from wtforms import Field, RadioField, SelectChoice, SelectField, StringField, TextAreaField
 from wtforms.validators import DataRequired, InputRequired, Length, Optional, ValidationError
 
-from ..rules import VARIANTS, Format, RuleSet
-from ..rules.limits import MAX_DEALS, MAX_DEVICE, MAX_ENTRANTS, MAX_MINUTES, MAX_ROUNDS
-from .figures import FigureField
-from .forms import JoinForm, PageForm, secret_field
+from ...rules import VARIANTS, Format, RuleSet
+from ...rules.limits import MAX_DEALS, MAX_DEVICE, MAX_ENTRANTS, MAX_MINUTES, MAX_ROUNDS
+from ..figures import FigureField
+from ..forms import PageForm
+from ..scorer import JoinForm, secret_field
 
 #: The rule sets an evening may be played by: those of partners (RULES.md section 11).
 EVENING_VARIANTS = tuple(v for v in VARIANTS.values() if v.partnerships)

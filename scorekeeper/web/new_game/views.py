@@ -5,37 +5,33 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 
 from flask import flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 from wtforms import Field
 
-from ..extensions import creates_game
-from ..i18n import number, render_text
-from ..rules import (
+from ...extensions import creates_game
+from ...i18n import number, render_text
+from ...rules import (
     VARIANTS,
     OptionError,
     RuleSet,
     Seat,
     apply_options,
     differences,
-    plays_first,
     read_share_query,
     seating,
 )
-from ..rules.draw import DrawError, Drawn, Redraw, draw_card, draw_for_seats, redraws
-from ..rules.house import PLAYERS, RESERVED, VARIANT
-from ..store import changes, games, players
-from ..store.changes import SideSpec
-from ..store.errors import Refused, Why
-from ..store.games import Sheet
-from ..store.models import Game
-from . import bp
-from .answers import abort_refused
-from .forms import NewGameForm, bonus_options
-from .house import (
+from ...rules.draw import DrawError, Drawn, Redraw, draw_card, draw_for_seats, redraws
+from ...rules.house import PLAYERS, RESERVED, VARIANT
+from ...store import changes, games
+from ...store.changes import SideSpec
+from ...store.errors import Refused, Why
+from ...store.models import Game
+from .. import bp
+from ..answers import abort_refused
+from ..house import (
     difference_lines,
     kept_text,
     option_label,
@@ -44,7 +40,9 @@ from .house import (
     refusal_line,
     share_path,
 )
-from .scorer import device_label, name_this_phone, set_scorer_cookie
+from ..places import REGULARS, Place, roster_chips, seat_places
+from ..scorer import device_label, name_this_phone, set_scorer_cookie
+from .forms import NewGameForm, bonus_options
 
 #: Railroad tables seat this many players unless the new-game page says otherwise.
 DEFAULT_RAILROAD_PLAYERS = 4
@@ -59,10 +57,6 @@ def _table(variant: str | None, players: int | None) -> RuleSet:
     low, high = base.sides_range
     count = players if players is not None else DEFAULT_RAILROAD_PLAYERS
     return base.with_sides(min(max(count, low), high))
-
-
-#: Names offered as one-tap chips on the new-game page: who played most recently.
-REGULARS = 12
 
 
 @bp.route("/games/new", methods=["GET", "POST"])
@@ -120,12 +114,7 @@ def create() -> str | BaseResponse | tuple[str, int]:
             return response
     seated = asked_draw and redraw == ()
     status = 422 if form.is_submitted() and not (seated or share_link) else 200
-    lines = players.roster()
-    regulars = sorted(
-        (line for line in lines if line.last_played is not None),
-        key=lambda line: line.last_played,  # type: ignore[arg-type,return-value]
-        reverse=True,
-    )[:REGULARS]
+    roster, regulars = roster_chips(REGULARS)
     return render_template(
         "games/new.html",
         form=form,
@@ -139,8 +128,8 @@ def create() -> str | BaseResponse | tuple[str, int]:
         kept=[f"{option_label(name)}: {option_value(value)}" for name, value in kept.items()],
         share_link=share_link,
         share_problems=share_problems,
-        roster=[line.person.name for line in lines],
-        regulars=sorted((line.person.name for line in regulars), key=str.casefold),
+        roster=roster,
+        regulars=regulars,
         device_hint=device_label(),
         # Written here: Jinja would fold ``1250|num`` into the first request's language.
         paper_hint=_(
@@ -223,71 +212,17 @@ def _rank_and_suit(token: str) -> tuple[str, str | None]:
     return (token, None) if token == "JK" else (token[:-1], token[-1])
 
 
-@dataclass(frozen=True)
-class Place:
-    """A seat of the table drawing: who sits there, their side, the card they drew, and
-    whether they deal the (first or next) deal or play first in it."""
-
-    name: str
-    side: int
-    side_name: str
-    card: str | None
-    deals: bool
-    plays_first: bool
-
-    @property
-    def card_label(self) -> str:
-        """The card as players write it: ``Q♠``."""
-        if not self.card:
-            return ""
-        return self.card[:-1] + SUIT_SYMBOLS[self.card[-1]]
-
-    @property
-    def red(self) -> bool:
-        return bool(self.card) and self.card[-1] in "HD"  # type: ignore[index]
-
-
-SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-
-
 def _form_places(form: NewGameForm, rules: RuleSet, seats: Sequence[Seat]) -> list[Place]:
     """The table as the new-game form now seats it, for the first deal."""
-    dealer = seats[form.first_dealer.data]
-    first = plays_first(seats, dealer)
-    return [
-        Place(
-            name=entry.data,
-            side=seat.side,
-            side_name=form.side_name(seat.side) if rules.partnerships else "",
-            card=pick.form.token,
-            deals=seat == dealer,
-            plays_first=seat == first,
-        )
-        for seat, entry, pick in zip(seats, form.players, form.cards, strict=True)
-    ]
-
-
-def sheet_places(sheet: Sheet) -> list[Place]:
-    """Who sits where in a game: its seats in order, the cards drawn, who deals the next
-    deal and who plays first in it."""
-    partnerships = sheet.rules.partnerships
-    dealer = sheet.state.next_dealer
-    first = plays_first(sheet.seats, dealer)
-    places = []
-    for seat in sheet.seats:
-        side = sheet.game.sides[seat.side]
-        player = side.players[seat.player]
-        places.append(
-            Place(
-                name=player.name,
-                side=seat.side,
-                side_name=side.name if partnerships else "",
-                card=player.card,
-                deals=seat == dealer,
-                plays_first=seat == first,
-            )
-        )
-    return places
+    return seat_places(
+        seats,
+        [entry.data for entry in form.players],
+        side_names=[form.side_name(side) for side in range(rules.sides)]
+        if rules.partnerships
+        else (),
+        cards=[pick.form.token for pick in form.cards],
+        dealer=seats[form.first_dealer.data],
+    )
 
 
 def _prefill_from(form: NewGameForm, game: Game) -> None:

@@ -30,10 +30,10 @@ from flask import (
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
-from ..caching import table_of
-from ..i18n import number as num
-from ..i18n import render_text
-from ..rules import (
+from ...caching import table_of
+from ...i18n import number as num
+from ...i18n import render_text
+from ...rules import (
     RuleSet,
     Severity,
     SideResult,
@@ -43,15 +43,15 @@ from ..rules import (
     score_breakdown,
     validate_deal,
 )
-from ..rules.cards import COUNTER_CLASSES
-from ..rules.game import ending, next_line
-from ..rules.text import Text
-from ..store import changes, games
-from ..store.errors import Refused, Why, is_request_key
-from ..store.games import DealTag, Head, Sheet, Table
-from ..store.models import Game
-from . import bp
-from .answers import (
+from ...rules.cards import COUNTER_CLASSES
+from ...rules.game import ending, next_line
+from ...rules.text import Text
+from ...store import changes, games
+from ...store.errors import Refused, Why, is_request_key
+from ...store.games import DealTag, Head, Sheet, Table
+from ...store.models import Game
+from .. import bp
+from ..answers import (
     NO_GAME,
     REFUSALS,
     abort_if_lost,
@@ -60,8 +60,9 @@ from .answers import (
     refusal_text,
     wants_json,
 )
-from .forms import BLACK_THREE_FIELDS, ConfirmForm, DealForm, deal_form, fill_deal_form
-from .scorer import NOT_SCORER, can_score, changed, device_label, scorer_required, scorer_token
+from ..forms import ConfirmForm
+from ..scorer import NOT_SCORER, can_score, changed, device_label, scorer_required, scorer_token
+from .forms import BLACK_THREE_FIELDS, DealForm, deal_form, fill_deal_form
 
 
 def _loose(text: Text) -> Violation:

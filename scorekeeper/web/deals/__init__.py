@@ -1,0 +1,3 @@
+"""The deal page: its views (``views.py``) and its form (``forms.py``)."""
+
+from . import views  # noqa: F401  (registers the views on the blueprint)
