@@ -37,12 +37,12 @@ from ..rules.limits import (
 )
 from ..rules.scoring import INTEGER_FIELDS
 from ..rules.text import Text
-from . import ratings
 from .changes import (
     check_first_dealer,
     check_start,
     evening_rules,
     keep_records,
+    ratings_moved,
     table_rules,
 )
 from .changes.commit import fingerprint
@@ -667,7 +667,7 @@ def restore(path: Path, *, most: int, replace: bool = False) -> Counts:
                     )
                 )
         # Every rating may differ now; the counter only grows, so no kept copy comes back.
-        ratings.moved()
+        ratings_moved()
     return Counts(games, deals, len(people))
 
 
