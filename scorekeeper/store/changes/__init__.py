@@ -8,9 +8,9 @@ problem; then it writes the change and ends in the one shared commit step
 written, the request's key remembered. The deal page, the API and import all call these.
 
 One module per kind of change: ``new_game``, ``deals`` (record, edit, delete), ``undo``
-(undo, delete and restore a game), ``imports``, ``evenings`` (a club evening's rounds) and
-``roster`` (someone added, a player renamed). Nothing else writes: ``tests/test_one_door.py``
-fails on a write anywhere outside this package.
+(undo, delete and restore a game), ``imports``, ``evenings`` (a club evening's rounds),
+``restore`` (a backup restored) and ``roster`` (someone added, a player renamed). Nothing
+else writes: ``tests/test_one_door.py`` fails on a write anywhere outside this package.
 """
 
 from ..log import MAX_DEVICE
@@ -26,6 +26,7 @@ from .new_game import (
     create_game,
     table_rules,
 )
+from .restore import Restoring, restore_backup
 from .roster import add_person, rename_player
 from .undo import Undone, delete_game, restore_game, undo_change
 
@@ -38,6 +39,7 @@ __all__ = [
     "Claimed",
     "Edited",
     "Recorded",
+    "Restoring",
     "SideSpec",
     "Undone",
     "add_person",
@@ -55,6 +57,7 @@ __all__ = [
     "ratings_moved",
     "record_deal",
     "rename_player",
+    "restore_backup",
     "restore_game",
     "round_seated",
     "start_round",

@@ -284,7 +284,7 @@ def commit(
     rated, or was: the ratings' version moves too (a deleted game is still finished)."""
     now = at or utcnow()
     if carried:
-        _carry(game_id, carried, key)
+        carry_log(game_id, carried, key)
     # What the ORM changed (deals, a restored game's date) goes first.
     db.session.flush()
     db.session.execute(_GAME_CHANGED, {"game_id": game_id, "now": now, "finished": finished})
@@ -312,7 +312,7 @@ def commit(
     return change_id
 
 
-def _carry(game_id: str, carried: Sequence[Read], key: RequestKey | None) -> None:
+def carry_log(game_id: str, carried: Sequence[Read], key: RequestKey | None) -> None:
     """A document's own log written as it is (its times, phones and undos), the request's
     key kept with its creation (``log.check_log`` found exactly one)."""
     for change, _place in carried:
