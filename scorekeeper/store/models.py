@@ -65,7 +65,7 @@ class Person(db.Model):  # type: ignore[name-defined]
     #: The name folded for matching ("ana" finds "Ana"): one roster entry per name.
     key: Mapped[str] = mapped_column(String(60), unique=True)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
-    #: Moves by one when they are renamed or a game they sat in changes (``touch_people``):
+    #: Moves by one when they are renamed or a game they sat in changes (``changes.commit``):
     #: the key of what is cached of their page.
     version: Mapped[int] = mapped_column(default=1, server_default="1")
 
