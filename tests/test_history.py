@@ -14,7 +14,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import insert, select, update
 
-from scorekeeper.store import db, ratings
+from scorekeeper.store import changes, db
 from scorekeeper.store.models import Game, Person, Player, Side
 
 from .helpers.api import auth, get_game
@@ -260,12 +260,12 @@ def bulk_games(app: Flask, count: int, person: int) -> None:
         db.session.execute(insert(Game), games)
         db.session.execute(insert(Side), sides)
         db.session.execute(insert(Player), players)
-        # As the store marks everyone seated at a changed game (players.touch_people).
+        # As the store marks everyone seated at a changed game (changes.commit).
         db.session.execute(
             update(Person).where(Person.id == person).values(version=Person.version + 1)
         )
         # And as every change of a finished game moves the ratings' version.
-        ratings.moved()
+        changes.ratings_moved()
         db.session.commit()
 
 

@@ -119,7 +119,7 @@ DOMAIN: dict[str, str] = {
     # As a new game, and every deal and entry of the change log checked as recorded.
     "POST /api/games/import": (
         rf"{_SIDES}|{_OPTIONS}|first_dealer|totals|winner|created_at|last_deal"
-        r"|deals(\..+)?|changes(\..+)?"
+        rf"|deals(\..+)?|changes(\..+)?|{_KEY}"
     ),
     # One result per side of the game, and a deal that could have happened under its rules.
     "POST /api/games/{game_id}/deals": rf"results(\..+)?|{_KEY}",

@@ -472,9 +472,10 @@ def import_limit() -> None:
 
 @bp.post("/games/import")
 @creates_game
-@spec.validate(resp=answers(201, *BODY, 429))
+@spec.validate(headers=schemas.Key, resp=answers(201, *BODY, 409, 429))
 def import_(json: schemas.Export) -> tuple[Response, int]:
-    """Create a game from an export: the same scores, totals and winner, a new id and token."""
+    """Create a game from an export: the same scores, totals and winner, a new id and token.
+    Sent again with its Idempotency-Key, it imports nothing (409, as a new game's retry)."""
     variant = json.variant
     options = json.options or {}
     sides = _side_specs(json.sides)
@@ -501,5 +502,6 @@ def import_(json: schemas.Export) -> tuple[Response, int]:
         changes=json.changes,
         device=device(),
         last_deal=json.last_deal,
+        request_key=_idempotency_key(),
     )
     return _with_token(_sheet(game_id), token)

@@ -21,7 +21,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO, Any
 
-from sqlalchemy import delete, func, select, text
+from sqlalchemy import select
 from sqlalchemy.exc import DBAPIError
 
 from ..rules import Format, errors_of, validate_deal
@@ -37,16 +37,16 @@ from ..rules.limits import (
 )
 from ..rules.scoring import INTEGER_FIELDS
 from ..rules.text import Text
-from . import ratings
 from .changes import (
+    Restoring,
     check_first_dealer,
     check_start,
     evening_rules,
-    keep_records,
+    restore_backup,
     table_rules,
 )
 from .changes.commit import fingerprint
-from .db import db, transaction
+from .db import db
 from .errors import Refused, Why, check_moment, check_name, is_request_key
 from .evenings import view_of
 from .games import GAME_ID, Sheet, sheet_of, side_results
@@ -55,7 +55,6 @@ from .log import (
     RECORDED,
     Read,
     entries_json,
-    link_undoes,
     log_json,
     read_log,
     reconstructed_log,
@@ -564,110 +563,83 @@ def restore(path: Path, *, most: int, replace: bool = False) -> Counts:
     """Load a backup of at most ``most`` bytes (decompressed) into this database. Refused
     when the database already holds games or players, unless ``replace`` (then they are
     deleted first, in the same transaction). Every value is checked as the app checks it
-    anywhere else, and every time is kept."""
+    anywhere else, and every time is kept; the writes are the store's (``restore_backup``)."""
     document = _read(path, most)
-    with transaction():
-        occupied = db.session.scalar(select(func.count(Game.id))) or db.session.scalar(
-            select(func.count(Person.id))
-        )
-        if occupied and not replace:
-            raise BackupError(
-                "This database already holds games or players; restore into an empty one, or "
-                "pass --replace to delete them first.",
-                why=Why.CONFLICT,
-            )
-        if replace:
-            evening_tables = (EveningTable, EveningRound, EveningPlayer, Evening)
-            for table in (*evening_tables, Change, DealResult, Deal, Player, Side, Game, Person):
-                db.session.execute(delete(table))
-        people: dict[int, Person] = {}
-        for index, data in enumerate(document["people"]):
-            where = f"people.{index}"
-            try:
-                person = _restored_person(data)
-            except Refused as refused:
-                raise _placed(refused, where, where) from None
-            except (KeyError, TypeError, ValueError, AttributeError) as error:
-                raise BackupError(f"{where}: not a player ({error!r}).") from None
-            people[person.id] = person
-            db.session.add(person)
+    occupied = BackupError(
+        "This database already holds games or players; restore into an empty one, or "
+        "pass --replace to delete them first.",
+        why=Why.CONFLICT,
+    )
+    return restore_backup(
+        lambda restoring: _load(document, restoring), replace=replace, occupied=occupied
+    )
+
+
+def _load(document: Mapping[str, Any], restoring: Restoring) -> Counts:
+    """Each player, game and evening of the document checked and handed to ``restoring``."""
+    people: dict[int, Person] = {}
+    read: list[Person] = []  # each as the file has it: one there twice is a clash
+    for index, data in enumerate(document["people"]):
+        where = f"people.{index}"
         try:
-            db.session.flush()
+            person = _restored_person(data)
+        except Refused as refused:
+            raise _placed(refused, where, where) from None
+        except (KeyError, TypeError, ValueError, AttributeError) as error:
+            raise BackupError(f"{where}: not a player ({error!r}).") from None
+        people[person.id] = person
+        read.append(person)
+    try:
+        restoring.people(read)
+    except DBAPIError as error:
+        message = f"people: two players share an id or a name ({error.orig})."
+        raise BackupError(message) from None
+    games = deals = 0
+    restored: set[str] = set()
+    for index, data in enumerate(document["games"]):
+        where = f"games.{index}"
+        game_id = data.get("id") if isinstance(data, dict) else None
+        label = f"{where} (game {game_id})" if _is_game_id(game_id) else where
+        try:
+            # Built whole before it is written (``Restoring.game``).
+            with db.session.no_autoflush:
+                game, sheet = _restored_game(data, people)
+                log = _restored_log(data, game)
+        except Refused as refused:
+            raise _placed(refused, where, label) from None
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
+            raise BackupError(f"{where}: not a game of this app's backups ({error!r}).") from None
+        if list(sheet.state.totals) != data.get("totals") or sheet.state.winner != data.get(
+            "winner"
+        ):
+            raise BackupError(
+                f"{label}: replayed it gives totals {list(sheet.state.totals)} and "
+                f"winner {sheet.state.winner}, the backup says {data.get('totals')} and "
+                f"{data.get('winner')}; nothing was restored."
+            )
+        deals += len(game.deals)
+        restored.add(game.id)
+        try:
+            restoring.game(game, sheet, log)
         except DBAPIError as error:
-            message = f"people: two players share an id or a name ({error.orig})."
-            raise BackupError(message) from None
-        games = deals = 0
-        restored: set[str] = set()
-        for index, data in enumerate(document["games"]):
-            where = f"games.{index}"
-            game_id = data.get("id") if isinstance(data, dict) else None
-            label = f"{where} (game {game_id})" if _is_game_id(game_id) else where
-            try:
-                # Built whole before it is written: one INSERT each, no UPDATE after it
-                # that would stamp the game's last change with today.
-                with db.session.no_autoflush:
-                    game, sheet = _restored_game(data, people)
-                    keep_records(sheet)
-                    log = _restored_log(data, game)
-            except Refused as refused:
-                raise _placed(refused, where, label) from None
-            except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
-                raise BackupError(
-                    f"{where}: not a game of this app's backups ({error!r})."
-                ) from None
-            if list(sheet.state.totals) != data.get("totals") or sheet.state.winner != data.get(
-                "winner"
-            ):
-                raise BackupError(
-                    f"{label}: replayed it gives totals {list(sheet.state.totals)} and "
-                    f"winner {sheet.state.winner}, the backup says {data.get('totals')} and "
-                    f"{data.get('winner')}; nothing was restored."
-                )
-            try:
-                db.session.add(game)
-                db.session.flush()
-                for change, _place in log:
-                    change.game_id = game.id
-                    db.session.add(change)
-                db.session.flush()
-                link_undoes(log)
-                db.session.flush()
-            except DBAPIError as error:
-                raise BackupError(f"{label}: twice, or clashing ({error.orig}).") from None
-            games += 1
-            deals += len(game.deals)
-            restored.add(game.id)
-            db.session.expunge_all()
-            for person in people.values():  # the roster stays in the session for the seats
-                db.session.add(person)
-        evenings = document.get("evenings", [])  # none in backups from before evenings
-        if not isinstance(evenings, list):
-            raise _wrong("evenings", "evenings: a list of club evenings.")
-        for index, data in enumerate(evenings):
-            where = f"evenings.{index}"
-            try:
-                evening = _restored_evening(data, people, restored)
-                db.session.add(evening)
-                db.session.flush()
-                # Its players, pairs and tables must make an evening the pages can show.
-                view_of(evening)
-            except Refused as refused:
-                raise _placed(refused, where, where) from None
-            except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
-                raise BackupError(f"{where}: not a club evening ({error!r}).") from None
-            except DBAPIError as error:
-                raise BackupError(f"{where}: twice, or clashing ({error.orig}).") from None
-        if db.session.get_bind().dialect.name == "postgresql":
-            # Rows restored with their ids: the next new one takes the id after them.
-            for name in ("person", "change"):
-                db.session.execute(
-                    text(
-                        f"SELECT setval(pg_get_serial_sequence('{name}', 'id'), max(id))"
-                        f" FROM {name} HAVING max(id) IS NOT NULL"
-                    )
-                )
-        # Every rating may differ now; the counter only grows, so no kept copy comes back.
-        ratings.moved()
+            raise BackupError(f"{label}: twice, or clashing ({error.orig}).") from None
+        games += 1
+    evenings = document.get("evenings", [])  # none in backups from before evenings
+    if not isinstance(evenings, list):
+        raise _wrong("evenings", "evenings: a list of club evenings.")
+    for index, data in enumerate(evenings):
+        where = f"evenings.{index}"
+        try:
+            evening = _restored_evening(data, people, restored)
+            restoring.evening(evening)
+            # Its players, pairs and tables must make an evening the pages can show.
+            view_of(evening)
+        except Refused as refused:
+            raise _placed(refused, where, where) from None
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
+            raise BackupError(f"{where}: not a club evening ({error!r}).") from None
+        except DBAPIError as error:
+            raise BackupError(f"{where}: twice, or clashing ({error.orig}).") from None
     return Counts(games, deals, len(people))
 
 

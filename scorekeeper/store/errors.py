@@ -68,6 +68,7 @@ class Refused(Exception):
         current_version: int | None = None,
         deal: int | None = None,
         change: int | None = None,
+        evening: str | None = None,
     ) -> None:
         super().__init__(str(text))
         self.why = why
@@ -81,6 +82,8 @@ class Refused(Exception):
         self.deal = deal
         #: With an undo refused: the later change in its way.
         self.change = change
+        #: With a new evening's key sent again: the evening it created.
+        self.evening = evening
 
     @classmethod
     def breaking(cls, violations: Sequence[Violation], prefix: str = "") -> Refused:

@@ -42,6 +42,18 @@ WORDS = {
     TIME_CALLED: N_("time called: the round ended"),
 }
 KINDS = tuple(WORDS)
+
+#: The commands of a club evening's director, as the evening's log keeps them.
+EVENING_CREATED = "evening-created"
+ROUND_STARTED = "round-started"
+ROUND_CLOSED = "round-closed"
+SEATS_SWAPPED = "seats-swapped"
+EVENING_WORDS = {
+    EVENING_CREATED: N_("evening created"),
+    ROUND_STARTED: N_("round %(number)s started"),
+    ROUND_CLOSED: N_("round %(number)s closed"),
+    SEATS_SWAPPED: N_("seats swapped in round %(number)s"),
+}
 #: The changes of a deal: an undo puts the deal back as it was before the change.
 DEAL_KINDS = (RECORDED, EDITED, DELETED)
 #: A document's log that does not tell the story of its deals.
@@ -71,6 +83,11 @@ def describe(change: Change) -> Text:
     if replacement(change) is not None:
         return T("game replaced: the director swapped seats")
     return T(WORDS.get(change.kind, WORDS[CREATED]), number=change.deal_number)
+
+
+def describe_evening(kind: str, round_number: int | None) -> Text:
+    """An evening's command in a few words: "round 2 started"."""
+    return T(EVENING_WORDS.get(kind, EVENING_WORDS[EVENING_CREATED]), number=round_number)
 
 
 def snapshot(version: int, results: Sequence[Any]) -> dict[str, object]:

@@ -65,7 +65,7 @@ class Person(db.Model):  # type: ignore[name-defined]
     #: The name folded for matching ("ana" finds "Ana"): one roster entry per name.
     key: Mapped[str] = mapped_column(String(60), unique=True)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
-    #: Moves by one when they are renamed or a game they sat in changes (``touch_people``):
+    #: Moves by one when they are renamed or a game they sat in changes (``changes.commit``):
     #: the key of what is cached of their page.
     version: Mapped[int] = mapped_column(default=1, server_default="1")
 
@@ -272,6 +272,38 @@ class Evening(db.Model):  # type: ignore[name-defined]
     played_rounds: Mapped[list[EveningRound]] = relationship(
         back_populates="evening", order_by="EveningRound.number", cascade="all, delete-orphan"
     )
+
+
+class EveningChange(db.Model):  # type: ignore[name-defined]
+    """One command of the evening's director, as the evening's log keeps it: what it did
+    (its tables' games log what it did to each of them) and the request's key, so that a
+    retried command acts once."""
+
+    __tablename__ = "evening_change"
+    __table_args__ = (
+        Index("ix_evening_change_evening_id_id", "evening_id", "id"),
+        # As the games' log: a key makes one command per evening, and leads the index.
+        Index(
+            "uq_evening_change_request_key_evening_id",
+            "request_key",
+            "evening_id",
+            unique=True,
+            sqlite_where=text("request_key IS NOT NULL"),
+            postgresql_where=text("request_key IS NOT NULL"),
+        ),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    evening_id: Mapped[str] = mapped_column(ForeignKey("evening.id", ondelete="CASCADE"))
+    #: ``evening-created``, ``round-started``, ``round-closed`` or ``seats-swapped``.
+    kind: Mapped[str] = mapped_column(String(16))
+    #: The round the command was of (None for the evening's creation).
+    round: Mapped[int | None] = mapped_column(default=None)
+    at: Mapped[datetime] = mapped_column(default=utcnow)
+    device: Mapped[str] = mapped_column(String(60), default="")
+    #: As ``Change.request_key`` and ``Change.request_hash``.
+    request_key: Mapped[str | None] = mapped_column(String(64), default=None)
+    request_hash: Mapped[str | None] = mapped_column(String(64), default=None)
 
 
 class EveningPlayer(db.Model):  # type: ignore[name-defined]

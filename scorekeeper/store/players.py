@@ -1,10 +1,10 @@
-"""The roster: people who play here, their seats in every game, and their statistics.
+"""The roster read: people who play here, their seats in every game, and their statistics.
 
-A seat named at a new game finds its person by name (``person_for``: "ana" is Ana), so a
-player's history follows them across games and variants; renaming a person renames their
-seats and keeps the history. Statistics add up each side's cached ``SideRecord`` (stored
-by ``games`` after every change, from ``rules.stats``), so a player's page reads rows, not
-replays.
+A seat named at a new game finds its person by name (``changes.person_for``: "ana" is
+Ana), so a player's history follows them across games and variants; renaming a person
+(``changes.rename_player``) renames their seats and keeps the history. Statistics add up
+each side's cached ``SideRecord`` (stored by ``games`` after every change, from
+``rules.stats``), so a player's page reads rows, not replays.
 """
 
 from __future__ import annotations
@@ -15,18 +15,7 @@ from dataclasses import dataclass, fields
 from datetime import datetime
 from typing import Any, NamedTuple
 
-from sqlalchemy import (
-    Select,
-    Update,
-    and_,
-    bindparam,
-    case,
-    func,
-    insert,
-    or_,
-    select,
-    update,
-)
+from sqlalchemy import Select, and_, bindparam, case, func, or_, select
 
 from ..rules.stats import (
     Meeting,
@@ -37,12 +26,8 @@ from ..rules.stats import (
     head_to_head,
     summarise,
 )
-from ..rules.text import T
-from . import ratings
-from .db import db, transaction
-from .errors import Refused, Why, check_name
-from .log import MAX_DEVICE, RENAMED
-from .models import Change, Deal, Game, Person, Player, Side, utcnow
+from .db import db
+from .models import Deal, Game, Person, Player, Side
 
 #: The counting figures of a ``SideRecord``, as ``Side.record`` stores them.
 RECORD_COUNTS = tuple(
@@ -65,20 +50,6 @@ def is_default_name(side: str, position: int, name: str, seats: int) -> bool:
     """Whether a seat carries the name a game gives when none is typed ("Us 1" on the side
     "Us"): such a seat is nobody on the roster."""
     return seats > 1 and name_key(name) == name_key(f"{side} {position + 1}")
-
-
-def person_for(name: str) -> Person:
-    """The roster's person of this name, added when new (not committed here)."""
-    key = name_key(name)
-    for pending in db.session.new:
-        if isinstance(pending, Person) and pending.key == key:
-            return pending
-    with db.session.no_autoflush:
-        person = db.session.scalar(select(Person).where(Person.key == key))
-    if person is None:
-        person = Person(name=name, key=key)
-        db.session.add(person)
-    return person
 
 
 class Listed(NamedTuple):
@@ -149,21 +120,6 @@ def roster_choices() -> list[tuple[int, str]]:
     return [(person_id, name) for person_id, name in db.session.execute(_CHOICES)]
 
 
-def add(name: str) -> Person:
-    """Add someone to the roster; refused when the name is taken."""
-    name = check_name(name, "name", side=False)
-    with transaction():
-        if db.session.scalar(select(Person.id).where(Person.key == name_key(name))) is not None:
-            raise Refused(
-                Why.CONFLICT,
-                T("%(name)s is already on the list.", name=name),
-                {"name": T("Already on the list.")},
-            )
-        person = Person(name=name, key=name_key(name))
-        db.session.add(person)
-    return person
-
-
 def may_rename(person_id: int, scoring: Collection[str]) -> bool:
     """Whether the caller keeps score of every game this person sat in (``scoring``: the
     ids of the games whose secret it holds), and of one at least. Their name shows on each
@@ -178,97 +134,6 @@ def may_rename(person_id: int, scoring: Collection[str]) -> bool:
     if db.session.scalar(sat_in.where(Side.game_id.in_(kept)).limit(1)) is None:
         return False
     return db.session.scalar(sat_in.where(Side.game_id.not_in(kept)).limit(1)) is None
-
-
-def rename(person_id: int, name: str, *, scoring: Collection[str], device: str = "") -> Person:
-    """Give a person a new name, on the roster and in every seat they took. Only someone who
-    keeps score of every game they sat in (``scoring``: the ids of the games whose secret
-    the caller holds) may (``may_rename``): the name shows on each of those sheets, and in
-    their change logs."""
-    name = check_name(name, "name", side=False)
-    with transaction():
-        person = db.session.get(Person, person_id)
-        if person is None:
-            raise Refused(Why.NOT_FOUND, T("There is no such player on the list."))
-        return renamed(person, name, scoring=scoring, device=device)
-
-
-def renamed(
-    person: Person,
-    name: str,
-    *,
-    scoring: Collection[str],
-    device: str,
-    logged_in: str | None = None,
-) -> Person:
-    """The rename itself (a rename, or an undo of one), in the caller's transaction:
-    refused, changing nothing, unless the caller keeps score of every game the person sat
-    in (``may_rename``), or when someone else on the list has the name. Each of their games
-    logs it, but ``logged_in`` (an undo from that game's log, which logs itself)."""
-    if not may_rename(person.id, scoring):
-        raise Refused(
-            Why.FORBIDDEN,
-            T(
-                "Only a phone that keeps score of every game %(name)s played in may change "
-                "their name, which shows on each of those sheets; nothing was changed.",
-                name=person.name,
-            ),
-        )
-    key = name_key(name)
-    taken = db.session.scalar(select(Person.id).where(Person.key == key, Person.id != person.id))
-    if taken is not None:
-        raise Refused(
-            Why.CONFLICT,
-            T("Someone else on the list is called %(name)s.", name=name),
-            {"name": T("Already on the list.")},
-        )
-    # A side of one player is named after them (classic for 2 or 3, Railroad): it follows.
-    singles = select(Player.side_id).group_by(Player.side_id).having(func.count(Player.id) == 1)
-    alone = db.session.scalars(
-        select(Side.id)
-        .join(Player, Player.side_id == Side.id)
-        .where(Player.person_id == person.id, Player.name == Side.name, Side.id.in_(singles))
-    ).all()
-    games = select(Side.game_id).join(Player, Player.side_id == Side.id)
-    games = games.where(Player.person_id == person.id)
-    # Games first, then the people at them, then sides and seats: the order every
-    # change of a game takes its rows in, so that a rename and a deal being saved never
-    # wait for each other in a circle (PostgreSQL would cancel one of them).
-    # Followers' sheets show the new name at their next look (their ETag changes), and
-    # so do the pages of everyone who met them.
-    now = utcnow()
-    db.session.execute(
-        update(Game)
-        .where(Game.id.in_(games))
-        .values(version=Game.version + 1, updated_at=now)
-        .execution_options(synchronize_session=False)
-    )
-    db.session.execute(touch_people(games))
-    before = {"person": person.id, "name": person.name}
-    after = {"person": person.id, "name": name}
-    rows = [
-        {
-            "game_id": game_id,
-            "kind": RENAMED,
-            "at": now,
-            "device": device[:MAX_DEVICE],
-            "before": before,
-            "after": after,
-            "undone": False,
-            "reconstructed": False,
-        }
-        for game_id in sorted(set(db.session.scalars(games)) - {logged_in})
-    ]
-    if rows:
-        db.session.execute(insert(Change), rows)
-    if alone:
-        db.session.execute(update(Side).where(Side.id.in_(alone)).values(name=name))
-    person.name = name
-    person.key = key
-    db.session.execute(update(Player).where(Player.person_id == person.id).values(name=name))
-    # The ladder shows names: its part is kept under the ratings' version.
-    ratings.moved()
-    return person
 
 
 @dataclass(frozen=True)
@@ -410,22 +275,6 @@ def player_page(person_id: int) -> PlayerPage | None:
         seats=seats,
         partnerships=partnerships,
         rivals=head_to_head(meetings),
-    )
-
-
-def touch_people(games: Select[Any]) -> Update:
-    """The statement that moves the version of everyone seated at ``games`` (a select of
-    game ids): what is cached of their pages is made again."""
-    seated = (
-        select(Player.person_id)
-        .join(Side, Side.id == Player.side_id)
-        .where(Side.game_id.in_(games), Player.person_id.is_not(None))
-    )
-    return (
-        update(Person)
-        .where(Person.id.in_(seated))
-        .values(version=Person.version + 1)
-        .execution_options(synchronize_session=False)
     )
 
 

@@ -7,11 +7,11 @@ on, for the key they are kept under (``caching.cached``): a counter (``Counter``
 played, in one query, and rates them.
 
 Why ``version`` moves with every change that can move a rating (or a name on the ladder):
-every change of a game ends in ``changes.commit``, which moves it (``moved``) in the
+every change of a game ends in ``changes.commit``, which moves it (``ratings_moved``) in the
 change's transaction whenever the game is finished before or after it (a deal that ends or
 reopens it, an edit or an undo in a finished game, a finished game deleted, restored or
-imported, time called); a rename and a restore from a backup, which write outside it, move
-it too. A game in progress counts for nobody, so its deals leave the ratings alone.
+imported, time called); a rename moves it too, and so does a restore from a backup. A game
+in progress counts for nobody, so its deals leave the ratings alone.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from itertools import groupby
 
-from sqlalchemy import select, update
+from sqlalchemy import select
 
 from ..rules.ratings import PlayedGame, RatedSide, Rating, rate
 from .db import db
@@ -40,10 +40,8 @@ _FINISHED = (GAME.c.finished.is_(True), GAME.c.deleted_at.is_(None))
 RATINGS = "ratings"
 COUNTER = Counter.__table__
 
-#: Their version: one row by its primary key.
+#: Their version: one row by its primary key (``changes.commit`` moves it).
 _VERSION = select(COUNTER.c.value).where(COUNTER.c.name == RATINGS)
-#: And its move, in the transaction of a change that can move a rating.
-_MOVED = update(COUNTER).where(COUNTER.c.name == RATINGS).values(value=COUNTER.c.value + 1)
 
 #: Every seat of those games, in the order they were played (ties of time by id).
 SEATS = (
@@ -61,12 +59,6 @@ _NAMES = select(PERSON.c.id, PERSON.c.name, PERSON.c.key)
 def version() -> int:
     """The version of the ratings: it moves with every change that can move one."""
     return int(db.session.execute(_VERSION).scalar_one())
-
-
-def moved() -> None:
-    """Move the version of the ratings, in the caller's transaction (``changes.commit``,
-    a rename, a restore): every worker rates the games again at its next ratings page."""
-    db.session.execute(_MOVED)
 
 
 @dataclass(frozen=True)

@@ -69,6 +69,7 @@ from . import (  # noqa: E402,F401  (registers the views on bp)
     log,
     new_game,
     players,
+    request_keys,
     rules,
     scorer,
     share,

@@ -18,11 +18,12 @@ from ..i18n import number, render_text, signed
 from ..rules import CanastaKind, RuleSet, SideResult, figure_name, score_breakdown
 from ..rules.limits import MAX_DEVICE, MAX_REQUEST_KEY
 from ..store import changes, evenings, games, log
-from ..store.errors import Refused, Why, check_name, is_request_key
+from ..store.errors import Refused, Why, check_name
 from ..store.models import Change
 from . import bp
 from .answers import REFUSALS, abort_if_lost, refusal_text
 from .forms import ConfirmForm, PageForm
+from .request_keys import page_key
 from .scorer import (
     DEVICE,
     can_score,
@@ -217,14 +218,13 @@ def undo(game_id: str, change_id: int) -> BaseResponse:
     """Undo one change (a double tap undoes it once); the flash offers to undo the undo."""
     form = UndoForm()
     form.validate()
-    nonce = form.nonce.data if form.nonce.data and is_request_key(form.nonce.data) else None
     try:
         undone = changes.undo_change(
             game_id,
             change_id,
             secret=scorer_token(),
             device=device_label(),
-            request_key=nonce,
+            request_key=page_key(form.nonce.data or ""),
             scoring=scored_games(),
         )
     except Refused as refusal:
@@ -260,7 +260,9 @@ def confirm_delete_game(game_id: str) -> BaseResponse:
     if not form.validate_on_submit():
         return redirect(url_for("web.delete_game", game_id=game_id))
     try:
-        deleted = changes.delete_game(game_id, secret=scorer_token(), device=device_label())
+        deleted = changes.delete_game(
+            game_id, secret=scorer_token(), device=device_label(), request_key=page_key()
+        )
     except Refused as refusal:
         abort_if_lost(refusal)
         flash(render_text(refusal_text(refusal)), "error")
@@ -275,7 +277,9 @@ def confirm_delete_game(game_id: str) -> BaseResponse:
 def restore_game(game_id: str) -> BaseResponse:
     """Bring a deleted game back, as it was."""
     try:
-        restored = changes.restore_game(game_id, secret=scorer_token(), device=device_label())
+        restored = changes.restore_game(
+            game_id, secret=scorer_token(), device=device_label(), request_key=page_key()
+        )
     except Refused as refusal:
         if refusal.why is not Why.CONFLICT:
             abort_if_lost(refusal)

@@ -18,11 +18,12 @@ from ..rules import CANASTA_NAMES, NEWCOMER, CanastaKind
 from ..rules.limits import MAX_NAME
 from ..rules.stats import Summary
 from ..rules.text import N_
-from ..store import players, ratings
+from ..store import changes, players, ratings
 from ..store.errors import Refused, Why
 from . import bp
 from .forms import PageForm
 from .rating_chart import rating_history
+from .request_keys import page_key
 from .scorer import device_label, scored_games
 
 
@@ -80,7 +81,7 @@ def roster() -> str | BaseResponse | tuple[str, int]:
     status = 200
     if form.validate_on_submit():
         try:
-            person = players.add(form.name.data or "")
+            person = changes.add_person(form.name.data or "")
         except Refused as refusal:
             form.name.errors = [render_text(refusal.text)]
             status = 422
@@ -164,8 +165,12 @@ def rename(person_id: int) -> BaseResponse | tuple[str, int]:
     status = 422
     if form.validate_on_submit():
         try:
-            person = players.rename(
-                person.id, form.name.data or "", scoring=scored_games(), device=device_label()
+            person = changes.rename_player(
+                person.id,
+                form.name.data or "",
+                scoring=scored_games(),
+                device=device_label(),
+                request_key=page_key(),
             )
         except Refused as refusal:
             if refusal.why is Why.NOT_FOUND:

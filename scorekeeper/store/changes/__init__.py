@@ -8,12 +8,14 @@ problem; then it writes the change and ends in the one shared commit step
 written, the request's key remembered. The deal page, the API and import all call these.
 
 One module per kind of change: ``new_game``, ``deals`` (record, edit, delete), ``undo``
-(undo, delete and restore a game), ``imports`` and ``evenings`` (a club evening's rounds).
+(undo, delete and restore a game), ``imports``, ``evenings`` (a club evening's rounds),
+``restore`` (a backup restored) and ``roster`` (someone added, a player renamed). Nothing
+else writes: ``tests/test_one_door.py`` fails on a write anywhere outside this package.
 """
 
 from ..log import MAX_DEVICE
 from .checks import GAME_GONE, GAME_OVER, NO_GAME
-from .commit import keep_records, round_seated
+from .commit import keep_records, ratings_moved, round_seated
 from .deals import Changed, Edited, Recorded, delete_deal, edit_deal, record_deal
 from .evenings import close_round, create_evening, evening_rules, start_round, swap
 from .imports import Claimed, import_game
@@ -24,6 +26,8 @@ from .new_game import (
     create_game,
     table_rules,
 )
+from .restore import Restoring, restore_backup
+from .roster import add_person, rename_player
 from .undo import Undone, delete_game, restore_game, undo_change
 
 __all__ = [
@@ -35,8 +39,10 @@ __all__ = [
     "Claimed",
     "Edited",
     "Recorded",
+    "Restoring",
     "SideSpec",
     "Undone",
+    "add_person",
     "check_first_dealer",
     "check_start",
     "close_round",
@@ -48,7 +54,10 @@ __all__ = [
     "evening_rules",
     "import_game",
     "keep_records",
+    "ratings_moved",
     "record_deal",
+    "rename_player",
+    "restore_backup",
     "restore_game",
     "round_seated",
     "start_round",

@@ -2,16 +2,21 @@
 
 Each command checks everything first and then calls ``commit``: it moves the game's
 version (its pages' ETags and cache keys) and its people's, and the ratings' version when
-the game is finished before or after the change (``ratings.moved``), writes each side's running
-total and record and the game's finished flag, writes the change log's entry and keeps
-the request's key and fingerprint with it. Its statements are built once (Core, on the
-tables): recording a deal is the change made most often, and building a statement and the
-ORM's handling cost more than running it.
+the game is finished before or after the change (``ratings_moved``), writes each side's
+running total and record and the game's finished flag, writes the change log's entry and
+keeps the request's key and fingerprint with it. Its statements are built once (Core, on
+the tables): recording a deal is the change made most often, and building a statement and
+the ORM's handling cost more than running it. A rename changes several games at once and
+none of their figures (``commit_games``); an evening's command ends in
+``commit_evening``, which moves the evening's version and keeps its key in the evening's
+log (each table's game has been through ``commit`` by then). Nothing outside
+``store/changes`` writes (``tests/test_one_door.py``).
 
 A request key (a page form's nonce, an API ``Idempotency-Key``) is remembered with the
-game's change log: ``earlier`` finds the change a key made, so that a retried request
-answers as the first time and changes nothing, even after that change was undone or its
-deal deleted; the key sent with another request is refused (``Why.REUSED``).
+game's change log (an evening's command's with the evening's): ``earlier`` finds the change
+a key made, so that a retried request answers as the first time and changes nothing, even
+after that change was undone or its deal deleted; the key sent with another request is
+refused (``Why.REUSED``).
 """
 
 from __future__ import annotations
@@ -28,19 +33,33 @@ from sqlalchemy.orm.attributes import set_committed_value
 
 from ...rules.stats import SideRecord, side_records
 from ...rules.text import T, Text
-from .. import ratings
 from ..db import db
 from ..errors import Refused, Why
 from ..evenings import next_round_seated
 from ..games import Sheet, sheet_of, side_results
-from ..log import MAX_DEVICE, describe
-from ..models import Change, Game, Person, Side, utcnow
+from ..log import CREATED, MAX_DEVICE, Read, describe, describe_evening, link_undoes
+from ..models import (
+    Change,
+    Counter,
+    Evening,
+    EveningChange,
+    Game,
+    Person,
+    Player,
+    Side,
+    utcnow,
+)
 from ..players import record_to_json
+from ..ratings import RATINGS
 
 GAME = Game.__table__
 SIDE = Side.__table__
 PERSON = Person.__table__
+PLAYER = Player.__table__
 CHANGE = Change.__table__
+EVENING = Evening.__table__
+EVENING_CHANGE = EveningChange.__table__
+COUNTER = Counter.__table__
 
 #: The game moves to its next version: its pages' ETags and cache keys change with it.
 _GAME_CHANGED = (
@@ -68,7 +87,37 @@ _SIDE_RECORD = (
     )
 )
 _NEW_CHANGE = insert(CHANGE).returning(CHANGE.c.id)
-_EARLIER = select(
+_NEW_CHANGES = insert(CHANGE)
+#: A change of several games that leaves their figures alone (a rename): each moves on.
+_GAMES_CHANGED = (
+    update(GAME)
+    .where(GAME.c.id.in_(bindparam("games", expanding=True)))
+    .values(version=GAME.c.version + 1, updated_at=bindparam("now", type_=GAME.c.updated_at.type))
+)
+#: And the people seated at them.
+_PEOPLE_AT_GAMES = (
+    update(PERSON)
+    .where(
+        PERSON.c.id.in_(
+            select(PLAYER.c.person_id)
+            .join(SIDE, SIDE.c.id == PLAYER.c.side_id)
+            .where(
+                SIDE.c.game_id.in_(bindparam("games", expanding=True)),
+                PLAYER.c.person_id.is_not(None),
+            )
+        )
+    )
+    .values(version=PERSON.c.version + 1)
+)
+#: The ratings' version: every worker rates the games again at its next ratings page.
+_RATINGS_MOVED = update(COUNTER).where(COUNTER.c.name == RATINGS).values(value=COUNTER.c.value + 1)
+_EVENING_CHANGED = (
+    update(EVENING)
+    .where(EVENING.c.id == bindparam("evening_id"))
+    .values(version=EVENING.c.version + 1)
+)
+_NEW_EVENING_CHANGE = insert(EVENING_CHANGE)
+_EARLIER_COLUMNS = (
     CHANGE.c.id,
     CHANGE.c.kind,
     CHANGE.c.deal_seq,
@@ -76,7 +125,28 @@ _EARLIER = select(
     CHANGE.c.after,
     CHANGE.c.undoes,
     CHANGE.c.request_hash,
-).where(CHANGE.c.request_key == bindparam("key"), CHANGE.c.game_id == bindparam("game_id"))
+)
+_EARLIER = select(*_EARLIER_COLUMNS).where(
+    CHANGE.c.request_key == bindparam("key"), CHANGE.c.game_id == bindparam("game_id")
+)
+#: A key of a change of several games, kept with the first game's entry.
+_EARLIER_AMONG = (
+    select(*_EARLIER_COLUMNS)
+    .where(
+        CHANGE.c.request_key == bindparam("key"),
+        CHANGE.c.game_id.in_(bindparam("games", expanding=True)),
+    )
+    .limit(1)
+)
+_EVENING_EARLIER = select(
+    EVENING_CHANGE.c.id,
+    EVENING_CHANGE.c.kind,
+    EVENING_CHANGE.c.round,
+    EVENING_CHANGE.c.request_hash,
+).where(
+    EVENING_CHANGE.c.request_key == bindparam("key"),
+    EVENING_CHANGE.c.evening_id == bindparam("evening_id"),
+)
 
 
 @dataclass(frozen=True)
@@ -122,17 +192,27 @@ def earlier(game_id: str, key: RequestKey | None, kind: str) -> Earlier | None:
     if key is None:
         return None
     row = db.session.execute(_EARLIER, {"game_id": game_id, "key": key.key}).first()
-    if row is None:
+    return None if row is None else _same_request(Earlier(*row), key, kind)
+
+
+def earlier_among(games: Sequence[str], key: RequestKey | None, kind: str) -> Earlier | None:
+    """``earlier`` for a change of several games (a rename): the key is kept with the
+    entry of the first game it changed."""
+    if key is None or not games:
         return None
-    found = Earlier(*row)
+    found = db.session.execute(_EARLIER_AMONG, {"games": list(games), "key": key.key}).first()
+    return None if found is None else _same_request(Earlier(*found), key, kind)
+
+
+def _same_request(found: Earlier, key: RequestKey, kind: str) -> Earlier:
     if found.request_hash != key.fingerprint and (found.request_hash or found.kind != kind):
-        raise reused(found)
+        what = describe(Change(kind=found.kind, deal_number=found.deal_number))
+        raise reused(what, deal=found.deal_number, change=found.id)
     return found
 
 
-def reused(row: Earlier) -> Refused:
-    """The refusal of a key that made another change than the one asked now."""
-    what = describe(Change(kind=row.kind, deal_number=row.deal_number))
+def reused(what: Text, *, deal: int | None = None, change: int | None = None) -> Refused:
+    """The refusal of a key that made another change (``what``) than the one asked now."""
     return Refused(
         Why.REUSED,
         T(
@@ -141,8 +221,8 @@ def reused(row: Earlier) -> Refused:
             what=what,
         ),
         {"Idempotency-Key": T("Already used for another request (%(what)s).", what=what)},
-        deal=row.deal_number,
-        change=row.id,
+        deal=deal,
+        change=change,
     )
 
 
@@ -160,6 +240,28 @@ class Entry:
     undoes: int | None = None
 
 
+def _entry_row(
+    game_id: str, entry: Entry, at: datetime, device: str, key: RequestKey | None
+) -> dict[str, object]:
+    """A log's entry as its row holds it."""
+    seq, number = entry.deal if entry.deal is not None else (None, None)
+    return {
+        "game_id": game_id,
+        "kind": entry.kind,
+        "at": at,
+        "device": device[:MAX_DEVICE],
+        "deal_seq": seq,
+        "deal_number": number,
+        "before": entry.before,
+        "after": entry.after,
+        "undoes": entry.undoes,
+        "undone": False,
+        "reconstructed": False,
+        "request_key": None if key is None else key.key,
+        "request_hash": None if key is None else key.fingerprint,
+    }
+
+
 def commit(
     game_id: str,
     entries: Sequence[Entry],
@@ -171,14 +273,18 @@ def commit(
     device: str,
     key: RequestKey | None,
     at: datetime | None = None,
+    carried: Sequence[Read] = (),
 ) -> int | None:
     """The shared end of every change, in its transaction: the game's and its people's
     versions moved, each side's record (``(side id, record)``) and the finished flag
     kept, the log's entries written, the first with the request's key; the last entry's
-    id. Only an import that carries its own change log (added already) writes none.
+    id. An import that carries its own change log (``carried``, as ``log.read_log``
+    reads it) writes that instead, as it is, its creation with the key.
     A game finished after the change (``finished``) or before it (``was_finished``) is
     rated, or was: the ratings' version moves too (a deleted game is still finished)."""
     now = at or utcnow()
+    if carried:
+        carry_log(game_id, carried, key)
     # What the ORM changed (deals, a restored game's date) goes first.
     db.session.flush()
     db.session.execute(_GAME_CHANGED, {"game_id": game_id, "now": now, "finished": finished})
@@ -198,30 +304,98 @@ def commit(
         db.session.execute(_PEOPLE_CHANGED, {"people": list(people)})
     change_id = None
     for index, entry in enumerate(entries):
-        seq, number = entry.deal if entry.deal is not None else (None, None)
-        kept = key if index == 0 else None
-        change_id = db.session.scalar(
-            _NEW_CHANGE,
-            {
-                "game_id": game_id,
-                "kind": entry.kind,
-                "at": now,
-                "device": device[:MAX_DEVICE],
-                "deal_seq": seq,
-                "deal_number": number,
-                "before": entry.before,
-                "after": entry.after,
-                "undoes": entry.undoes,
-                "undone": False,
-                "reconstructed": False,
-                "request_key": None if kept is None else kept.key,
-                "request_hash": None if kept is None else kept.fingerprint,
-            },
-        )
+        row = _entry_row(game_id, entry, now, device, key if index == 0 else None)
+        change_id = db.session.scalar(_NEW_CHANGE, row)
     if finished or was_finished:
         # Last: the row every change of a finished game moves is held the shortest.
-        ratings.moved()
+        ratings_moved()
     return change_id
+
+
+def carry_log(game_id: str, carried: Sequence[Read], key: RequestKey | None) -> None:
+    """A document's own log written as it is (its times, phones and undos), the request's
+    key kept with its creation (``log.check_log`` found exactly one)."""
+    for change, _place in carried:
+        change.game_id = game_id
+        if key is not None and change.kind == CREATED:
+            change.request_key, change.request_hash = key.key, key.fingerprint
+        db.session.add(change)
+    db.session.flush()
+    link_undoes(carried)
+
+
+def commit_games(
+    game_ids: Sequence[str],
+    entry: Entry,
+    *,
+    device: str,
+    key: RequestKey | None,
+    at: datetime | None = None,
+) -> None:
+    """The end of a change of several games that leaves their figures alone (a player
+    renamed): each game's version moved and its people's, each game's log given the
+    entry, the first with the request's key; the ratings' version moves (the ladder shows
+    names). The caller locked the games first, in the order every change takes them."""
+    now = at or utcnow()
+    db.session.flush()
+    if game_ids:
+        games = list(game_ids)
+        db.session.execute(_GAMES_CHANGED, {"games": games, "now": now})
+        db.session.execute(_PEOPLE_AT_GAMES, {"games": games})
+        rows = [
+            _entry_row(game_id, entry, now, device, key if index == 0 else None)
+            for index, game_id in enumerate(games)
+        ]
+        db.session.execute(_NEW_CHANGES, rows)
+    ratings_moved()
+
+
+def ratings_moved() -> None:
+    """Move the version of the ratings, in the change's transaction (``ratings.version``):
+    every worker rates the games again at its next ratings page."""
+    db.session.execute(_RATINGS_MOVED)
+
+
+def commit_evening(
+    evening: Evening,
+    kind: str,
+    *,
+    round_number: int | None,
+    device: str,
+    key: RequestKey | None,
+    at: datetime | None = None,
+) -> None:
+    """The end of a club evening's command (each table's game went through ``commit``):
+    the evening's version moved (its pages' cache keys) and its log given the command's
+    entry, with the request's key."""
+    db.session.flush()
+    db.session.execute(_EVENING_CHANGED, {"evening_id": evening.id})
+    db.session.execute(
+        _NEW_EVENING_CHANGE,
+        {
+            "evening_id": evening.id,
+            "kind": kind,
+            "round": round_number,
+            "at": at or utcnow(),
+            "device": device[:MAX_DEVICE],
+            "request_key": None if key is None else key.key,
+            "request_hash": None if key is None else key.fingerprint,
+        },
+    )
+    set_committed_value(evening, "version", evening.version + 1)
+
+
+def evening_earlier(evening_id: str, key: RequestKey | None) -> bool:
+    """Whether this request's key made a command of this evening before (a double tap, a
+    retry); the key sent with another request is refused."""
+    if key is None:
+        return False
+    found = db.session.execute(_EVENING_EARLIER, {"evening_id": evening_id, "key": key.key}).first()
+    if found is None:
+        return False
+    if found.request_hash != key.fingerprint:
+        raise reused(describe_evening(found.kind, found.round))
+    return True
 
 
 def replayed(game: Game) -> Sheet:

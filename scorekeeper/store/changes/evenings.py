@@ -1,5 +1,7 @@
 """A club evening's commands (RULES.md section 11): a new evening, the next round seated,
-a round closed, seats swapped. Each is one transaction, the evening's row locked first.
+a round closed, seats swapped. Each is one transaction, the evening's row locked first,
+and ends in the commit step's ``commit_evening``: the evening's version moved, its log's
+entry written with the request's key (a retried command acts once).
 
 Each table's round is an ordinary game, made by the same steps as any new game
 (``new_game``, ``commit``) and changed through the same door; closing a round ends each
@@ -13,6 +15,8 @@ import random
 import secrets
 import unicodedata
 from collections.abc import Mapping, Sequence
+
+from sqlalchemy import bindparam, select
 
 from ...rules import Entrant, EveningError, Format, RuleSet, seat_round
 from ...rules.limits import MAX_DEALS, MAX_ENTRANTS, MAX_MINUTES, MAX_NAME, MAX_ROUNDS
@@ -31,14 +35,47 @@ from ..evenings import (
     view_of,
 )
 from ..games import hash_token, lock_game, sheet_of
-from ..log import CREATED, GAME_DELETED, REPLACED_BY, TIME_CALLED
-from ..models import Evening, EveningPlayer, EveningRound, EveningTable, Game, utcnow
-from ..players import name_key, person_for
-from .commit import Entry, commit_replayed, replayed
+from ..log import (
+    CREATED,
+    EVENING_CREATED,
+    GAME_DELETED,
+    REPLACED_BY,
+    ROUND_CLOSED,
+    ROUND_STARTED,
+    SEATS_SWAPPED,
+    TIME_CALLED,
+)
+from ..models import (
+    Evening,
+    EveningChange,
+    EveningPlayer,
+    EveningRound,
+    EveningTable,
+    Game,
+    utcnow,
+)
+from ..players import name_key
+from .commit import (
+    Entry,
+    RequestKey,
+    commit_evening,
+    commit_replayed,
+    evening_earlier,
+    keyed,
+    replayed,
+)
 from .new_game import SideSpec, creating, new_game, table_rules
+from .roster import person_for
 
 NO_EVENING = T("There is no such evening.")
 NOT_DIRECTOR = T("Only the evening's director can do this (the director's link holds the secret).")
+
+#: The evening a key created, and what it asked.
+_CREATED_BY = (
+    select(EveningChange.evening_id, EveningChange.request_hash, Evening.name)
+    .join(Evening, Evening.id == EveningChange.evening_id)
+    .where(EveningChange.request_key == bindparam("key"), EveningChange.kind == EVENING_CREATED)
+)
 
 
 def _whole(value: int | None, path: str, low: int, high: int) -> int:
@@ -80,10 +117,26 @@ def create_evening(
     *,
     device: str = "",
     rng: random.Random | None = None,
+    request_key: str | None = None,
 ) -> tuple[EveningView, str]:
     """A new evening, its players on the roster and its first round seated by lot; returns
     it with the director's secret (shown once, stored hashed). ``entrants`` are the pairs
-    (``Format.PAIRS``) or each player alone."""
+    (``Format.PAIRS``) or each player alone. A ``request_key`` that created an evening
+    before creates none: its secret cannot be given again, so the retry is refused
+    (``Why.CONFLICT``) naming that evening; sent with another evening, it is refused as
+    reused (``Why.REUSED``)."""
+    key = keyed(
+        request_key,
+        "create-evening",
+        name,
+        variant,
+        dict(options),
+        format.value,
+        [list(entrant) for entrant in entrants],
+        rounds,
+        deals_per_round,
+        minutes_per_round,
+    )
     if not name.strip():
         message = T("An evening needs a name.")
         raise Refused(Why.INVALID, message, {"name": message})
@@ -116,6 +169,7 @@ def create_evening(
     token = secrets.token_urlsafe(24)
 
     def make() -> str:
+        _check_created_before(key)
         evening = Evening(
             id=secrets.token_urlsafe(12),
             token_hash=hash_token(token),
@@ -132,23 +186,46 @@ def create_evening(
             for position, typed in enumerate(entrant):
                 path = f"{field}.{number}" + (f".{position}" if format is Format.PAIRS else "")
                 player = check_name(typed, path, side=False)
-                key = name_key(player)
-                if key in seen:
+                folded = name_key(player)
+                if folded in seen:
                     message = T("%(name)s is named twice.", name=player)
                     raise Refused(Why.INVALID, message, {path: message})
-                seen[key] = path
+                seen[folded] = path
                 evening.players.append(
                     EveningPlayer(entrant=number, position=position, person=person_for(player))
                 )
         db.session.add(evening)
         db.session.flush()
         _seat_next(evening, token, device, rng or random.Random(secrets.randbits(64)))
+        commit_evening(evening, EVENING_CREATED, round_number=None, device=device, key=key)
         return evening.id
 
-    evening_id = creating(make)
-    found = view(evening_id)
-    assert found is not None
-    return found, token
+    return _viewed(creating(make)), token
+
+
+def _check_created_before(key: RequestKey | None) -> None:
+    if key is None:
+        return
+    row = db.session.execute(_CREATED_BY, {"key": key.key}).first()
+    if row is None:
+        return
+    if row.request_hash != key.fingerprint:
+        raise Refused(
+            Why.REUSED,
+            T("This request's key already created another evening; nothing was created."),
+            {"Idempotency-Key": T("Already used for another new evening.")},
+        )
+    raise Refused(
+        Why.CONFLICT,
+        T(
+            "This request already created the evening %(name)s; its director's secret was "
+            "given only in that first answer (it is kept hashed), so nothing was created "
+            "again.",
+            name=row.name,
+        ),
+        {"Idempotency-Key": T("Already created evening %(id)s.", id=row.evening_id)},
+        evening=row.evening_id,
+    )
 
 
 def _side_name(players: Sequence[str]) -> str:
@@ -187,7 +264,6 @@ def _seat_next(evening: Evening, token: str, device: str, rng: random.Random) ->
     for table_number, table in enumerate(seating.tables, start=1):
         game = _table_game(evening, rules, table.sides, rng, token, device)
         round_.tables.append(EveningTable(number=table_number, game_id=game.id))
-    evening.version += 1
     db.session.flush()
     return round_
 
@@ -232,12 +308,21 @@ def _lock_games(round_: EveningRound) -> None:
 
 
 def start_round(
-    evening_id: str, token: str | None, *, device: str = "", rng: random.Random | None = None
+    evening_id: str,
+    token: str | None,
+    *,
+    device: str = "",
+    rng: random.Random | None = None,
+    request_key: str | None = None,
 ) -> EveningView:
     """Seat and start the next round (RULES.md section 11); refused while a table of the
-    current round plays on, or after the last round."""
+    current round plays on, or after the last round. A ``request_key`` this evening has
+    seen seats nothing again and answers with the evening as it stands."""
+    key = keyed(request_key, "start-round")
     with transaction():
         evening = _locked(evening_id, token)
+        if evening_earlier(evening_id, key):
+            return _viewed(evening_id)
         current = view_of(evening)
         if len(current.played) >= current.rounds:
             raise Refused(
@@ -255,24 +340,41 @@ def start_round(
                     tables=", ".join(playing),
                 ),
             )
-        _seat_next(evening, token or "", device, rng or random.Random(secrets.randbits(64)))
+        round_ = _seat_next(
+            evening, token or "", device, rng or random.Random(secrets.randbits(64))
+        )
+        commit_evening(evening, ROUND_STARTED, round_number=round_.number, device=device, key=key)
+    return _viewed(evening_id)
+
+
+def _viewed(evening_id: str) -> EveningView:
     found = view(evening_id)
     assert found is not None
     return found
 
 
 def close_round(
-    evening_id: str, number: int, token: str | None, *, device: str = ""
+    evening_id: str,
+    number: int,
+    token: str | None,
+    *,
+    device: str = "",
+    request_key: str | None = None,
 ) -> EveningView:
     """Time is called: every game of round ``number`` still playing ends after the deals
     played (``Game.last_deal``), through the change log, so each table's scorer can
-    undo it. Closing a finished round changes nothing."""
+    undo it. Closing a finished round changes nothing (and logs nothing). A
+    ``request_key`` this evening has seen closes nothing again."""
+    key = keyed(request_key, "close-round", number)
     with transaction():
         evening = _locked(evening_id, token)
+        if evening_earlier(evening_id, key):
+            return _viewed(evening_id)
         round_ = next((r for r in evening.played_rounds if r.number == number), None)
         if round_ is None:
             raise Refused(Why.NOT_FOUND, T("This evening has no round %(number)s.", number=number))
         _lock_games(round_)
+        changed = round_.closed_at is None
         for table in round_.tables:
             game = table.game
             sheet = sheet_of(game)
@@ -280,6 +382,7 @@ def close_round(
                 continue
             before = game.last_deal
             game.last_deal = len(game.deals)
+            changed = True
             commit_replayed(
                 sheet_of(game),
                 Entry(
@@ -290,22 +393,31 @@ def close_round(
             )
         if round_.closed_at is None:
             round_.closed_at = utcnow()
-        evening.version += 1
-    found = view(evening_id)
-    assert found is not None
-    return found
+        if changed:
+            commit_evening(evening, ROUND_CLOSED, round_number=number, device=device, key=key)
+    return _viewed(evening_id)
 
 
 def swap(
-    evening_id: str, number: int, names: Sequence[str], token: str | None, *, device: str = ""
+    evening_id: str,
+    number: int,
+    names: Sequence[str],
+    token: str | None,
+    *,
+    device: str = "",
+    request_key: str | None = None,
 ) -> EveningView:
     """Swap two players (an individual evening) or the pairs of two players (a pairs
     evening) between two tables of round ``number``, or between a table and the byes, before
     either table has a deal (or once its deals were undone): their games are made again
     with the new seats (and new scorer links), and the games they replace are deleted
-    through their change logs."""
+    through their change logs. A ``request_key`` this evening has seen swaps nothing
+    again (which would swap them back) and answers with the evening as it stands."""
+    key = keyed(request_key, "swap", number, [name_key(name) for name in names])
     with transaction():
         evening = _locked(evening_id, token)
+        if evening_earlier(evening_id, key):
+            return _viewed(evening_id)
         round_ = next((r for r in evening.played_rounds if r.number == number), None)
         if round_ is not None:
             _lock_games(round_)
@@ -359,10 +471,8 @@ def swap(
                 db.session.flush()
                 _replaced(old, table.game, device)
         round_.byes = [current.entrants.index(entrant) for entrant in byes]
-        evening.version += 1
-    found = view(evening_id)
-    assert found is not None
-    return found
+        commit_evening(evening, SEATS_SWAPPED, round_number=number, device=device, key=key)
+    return _viewed(evening_id)
 
 
 def _replaced(old: Game, new: Game, device: str) -> None:

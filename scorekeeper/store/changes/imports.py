@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from datetime import datetime
 
 from sqlalchemy import insert
@@ -16,12 +16,12 @@ from ...rules.text import T, Text
 from ..db import db
 from ..errors import Refused, Why
 from ..games import rules_for, seats_of
-from ..log import CREATED, RECORDED, link_undoes, read_log, snapshot
+from ..log import CREATED, RECORDED, entries_json, read_log, snapshot
 from ..models import Deal, DealResult, Game
 from .checks import GAME_OVER
-from .commit import Entry, as_committed, commit
+from .commit import Entry, as_committed, commit, keyed
 from .deals import result_rows
-from .new_game import SideSpec, creating, new_game
+from .new_game import SideSpec, check_created_before, creating, new_game
 
 
 @dataclass(frozen=True)
@@ -47,13 +47,28 @@ def import_game(
     changes: object = None,
     device: str = "",
     last_deal: int | None = None,
+    request_key: str | None = None,
 ) -> tuple[str, str]:
     """Create a game and play its deals through the same checks as the deal page, in one
     transaction and in one pass: a document with any refused deal, or whose totals or
     winner differ from what its deals give, creates nothing. The game keeps its date, its
     deals their places (``seqs``) and its change log (``changes``, as exports write it;
     without one, the log starts from the deals as they stand). Returns the new game's id
-    and its edit secret. ``last_deal`` ends the game after that deal (a club round's)."""
+    and its edit secret. ``last_deal`` ends the game after that deal (a club round's).
+    A ``request_key`` that imported a game before imports none, as ``create_game``."""
+    key = keyed(
+        request_key,
+        "import-game",
+        variant,
+        [asdict(spec) for spec in sides],
+        dict(options),
+        first_dealer,
+        [[entries_json(result) for result in results] for results in deals],
+        asdict(claimed) | {"created_at": str(claimed.created_at)},
+        None if seqs is None else list(seqs),
+        changes,
+        last_deal,
+    )
     places = list(seqs) if seqs is not None else list(range(1, len(deals) + 1))
     if len(places) != len(deals) or any(
         not a < b <= MAX_ID for a, b in zip([0, *places], places, strict=False)
@@ -65,10 +80,12 @@ def import_game(
         )
 
     def make() -> tuple[str, str]:
+        check_created_before(key)
         game, token = new_game(variant, sides, options, first_dealer, claimed.created_at)
         game.last_deal = last_deal
         records, finished = _import_deals(game, deals, claimed, places)
         entries = []
+        read = []
         if changes is None:
             entries = [
                 Entry(CREATED),
@@ -80,15 +97,11 @@ def import_game(
         else:
             carried = list(zip(places, deals, strict=True))
             read = read_log(changes, len(sides), carried, last_deal=last_deal)
-            for change, _place in read:
-                change.game_id = game.id
-                db.session.add(change)
-            db.session.flush()
-            link_undoes(read)
         kept = list(zip(game.sides, records, strict=True))
         commit(
             game.id,
             entries,
+            carried=read,
             records=[(side.id, record) for side, record in kept],
             finished=finished,
             was_finished=False,
@@ -96,7 +109,7 @@ def import_game(
                 {p.person_id for s in game.sides for p in s.players if p.person_id is not None}
             ),
             device=device,
-            key=None,
+            key=key,
             at=game.created_at,
         )
         as_committed(game, kept, finished, game.created_at)

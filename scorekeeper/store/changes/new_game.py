@@ -20,9 +20,10 @@ from ..errors import Refused, Unavailable, Why, check_name
 from ..games import hash_token, sheet_of
 from ..log import CREATED
 from ..models import Game, Person, Player, Side, utcnow
-from ..players import is_default_name, name_key, person_for, record_to_json
+from ..players import is_default_name, name_key, record_to_json
 from ..seats import check_cards
 from .commit import CHANGE, Entry, RequestKey, commit_replayed, keyed
+from .roster import person_for
 
 #: Times a new game is built again after colliding with another one's new roster names.
 CREATE_ATTEMPTS = 5
@@ -132,7 +133,7 @@ def create_game(
     key = keyed(request_key, "create-game", *asked)
 
     def make() -> tuple[Game, str]:
-        _check_created_before(key)
+        check_created_before(key)
         game, token = new_game(variant, sides, options, first_dealer)
         commit_replayed(sheet_of(game), Entry(CREATED), device=device, key=key, at=game.created_at)
         return game, token
@@ -140,7 +141,8 @@ def create_game(
     return creating(make)
 
 
-def _check_created_before(key: RequestKey | None) -> None:
+def check_created_before(key: RequestKey | None) -> None:
+    """Refused when the key created a game before (an import's too): as ``create_game``."""
     if key is None:
         return
     row = db.session.execute(_CREATED_BY, {"key": key.key}).first()

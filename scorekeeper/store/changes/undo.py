@@ -26,10 +26,10 @@ from ..log import (
     results_of,
 )
 from ..models import Change, Deal, DealResult, EveningTable, Game, Person, utcnow
-from ..players import renamed
 from .checks import GAME_GONE, locked
 from .commit import Entry, commit_replayed, earlier, keyed, replayed
 from .deals import Changed, logged_results, set_results
+from .roster import rename_back
 
 
 @dataclass(frozen=True)
@@ -187,7 +187,7 @@ def _name_back(game: Game, change: Change, device: str, *, scoring: Collection[s
         person = db.session.get(Person, before.get("person"))
     if person is None or person.name != after.get("name"):
         raise _in_the_way(game.id, change)
-    renamed(person, str(before.get("name")), scoring=scoring, device=device, logged_in=game.id)
+    rename_back(person, str(before.get("name")), scoring=scoring, device=device, logged_in=game.id)
 
 
 def _last_deal_back(game: Game, change: Change) -> None:

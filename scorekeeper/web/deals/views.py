@@ -47,7 +47,7 @@ from ...rules.cards import COUNTER_CLASSES
 from ...rules.game import ending, next_line
 from ...rules.text import Text
 from ...store import changes, games
-from ...store.errors import Refused, Why, is_request_key
+from ...store.errors import Refused, Why
 from ...store.games import DealTag, Head, Sheet, Table
 from ...store.models import Game
 from .. import bp
@@ -63,6 +63,7 @@ from ..answers import (
 from ..forms import ConfirmForm
 from ..scorer import NOT_SCORER, can_score, changed, device_label, scorer_required, scorer_token
 from .forms import BLACK_THREE_FIELDS, DealForm, deal_form, fill_deal_form
+from ..request_keys import page_key
 
 
 def _loose(text: Text) -> Violation:
@@ -149,10 +150,8 @@ def _read(form: DealForm) -> list[SideResult] | None:
 
 
 def _nonce(form: DealForm) -> str | None:
-    """The form's one-time key. One this page did not issue (not printable ASCII) guards
-    nothing: it is not kept."""
-    nonce = form.nonce.data
-    return nonce if nonce and is_request_key(nonce) else None
+    """The form's one-time key (``page_key``)."""
+    return page_key(form.nonce.data or "")
 
 
 def _placed(form: DealForm, refusal: Refused) -> list[Violation]:
@@ -500,6 +499,7 @@ def confirm_delete(game_id: str, number: int) -> BaseResponse:
             secret=scorer_token(),
             expected=shown_deal(form.seq.data, form.version.data),
             device=device_label(),
+            request_key=page_key(),
         )
     except Refused as refusal:
         abort_if_lost(refusal)

@@ -29,6 +29,7 @@ from .director import (
     set_director_cookie,
 )
 from .forms import EVENING_VARIANTS, NewEveningForm, SwapForm
+from ..request_keys import page_key
 
 
 @bp.route("/evenings/new", methods=["GET", "POST"])
@@ -50,8 +51,13 @@ def new_evening() -> str | BaseResponse | tuple[str, int]:
                 form.deals_per_round.data or 0,
                 form.minutes_per_round.data,
                 device=device_label(),
+                request_key=page_key(),
             )
         except Refused as refusal:
+            if refusal.evening is not None:
+                # Sent again (a double tap): the first one made it.
+                flash(render_text(refusal.text), "error")
+                return redirect(url_for("web.evening", evening_id=refusal.evening))
             if refusal.why is not Why.INVALID:
                 abort_refused(refusal)
             _attach(form, refusal, lines)
@@ -199,7 +205,9 @@ def _refused(evening_id: str, refusal: Refused) -> BaseResponse:
 def start_round(evening_id: str) -> BaseResponse:
     """Seat and start the next round (the director's button)."""
     try:
-        found = changes.start_round(evening_id, director_token(), device=device_label())
+        found = changes.start_round(
+            evening_id, director_token(), device=device_label(), request_key=page_key()
+        )
     except Refused as refusal:
         return _refused(evening_id, refusal)
     flash(_("Round %(number)s is seated.", number=len(found.played)), "saved")
@@ -218,7 +226,9 @@ def close_round(evening_id: str, number: int) -> str | BaseResponse:
             abort(404)
         return no_store(render_template("evenings/close.html", evening=found, round=round_))
     try:
-        changes.close_round(evening_id, number, director_token(), device=device_label())
+        changes.close_round(
+            evening_id, number, director_token(), device=device_label(), request_key=page_key()
+        )
     except Refused as refusal:
         return _refused(evening_id, refusal)
     flash(_("Round %(number)s is closed.", number=number), "saved")
@@ -235,7 +245,14 @@ def swap_seats(evening_id: str, number: int) -> BaseResponse:
         return _page(found, True, 422, swap=form)
     names = [form.first.data or "", form.second.data or ""]
     try:
-        changes.swap(evening_id, number, names, director_token(), device=device_label())
+        changes.swap(
+            evening_id,
+            number,
+            names,
+            director_token(),
+            device=device_label(),
+            request_key=page_key(),
+        )
     except Refused as refusal:
         if refusal.why is not Why.INVALID:
             return _refused(evening_id, refusal)
