@@ -180,6 +180,9 @@ def test_refusals_name_the_reason() -> None:
         standings(Format.PAIRS, [ANA, ("Ana", "Vera")], [])
     with pytest.raises(EveningError, match="one by one"):
         standings(Format.INDIVIDUAL, [ANA], [])
+    for lone in ([("Ana",), ("Vera",)], [(), ()]):  # a pair of one, or of nobody
+        with pytest.raises(EveningError, match="partnerships, all of one size"):
+            standings(Format.PAIRS, lone, [])
     stranger = RoundResult((table((ANA, 10), (MILA, 0)),))
     with pytest.raises(EveningError, match="not in the evening"):
         standings(Format.PAIRS, [ANA, VERA], [stranger])

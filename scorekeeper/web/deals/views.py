@@ -61,9 +61,9 @@ from ..answers import (
     wants_json,
 )
 from ..forms import ConfirmForm
+from ..request_keys import page_key
 from ..scorer import NOT_SCORER, can_score, changed, device_label, scorer_required, scorer_token
 from .forms import BLACK_THREE_FIELDS, DealForm, deal_form, fill_deal_form
-from ..request_keys import page_key
 
 
 def _loose(text: Text) -> Violation:
