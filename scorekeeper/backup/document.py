@@ -172,7 +172,13 @@ class Evening(Body):
     played: list[Played]
 
 
-def first_error(error: ValidationError) -> tuple[str, str]:
-    """The first thing ``error`` found: its field's path (``sides.0.name``) and its rule."""
+#: Errors that say a part is of another shape altogether, not a value out of its rule.
+SHAPES = {"model_type", "list_type", "dict_type", "missing", "extra_forbidden"}
+
+
+def first_error(error: ValidationError) -> tuple[str, str, bool]:
+    """The first thing ``error`` found: its field's path (``sides.0.name``), its rule, and
+    whether it is of another shape (a part missing, unknown, or not an object or a list)."""
     found = error.errors(include_url=False)[0]
-    return ".".join(str(part) for part in found["loc"]), found["msg"]
+    path = ".".join(str(part) for part in found["loc"])
+    return path, found["msg"], found["type"] in SHAPES

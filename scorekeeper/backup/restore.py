@@ -87,12 +87,11 @@ def _part(model: type[Part], data: object, where: str, label: str, what: str) ->
     try:
         return model.model_validate(data)
     except ValidationError as error:
-        field, rule = first_error(error)
-        if not field or rule.startswith(("Input should be a valid", "Field required")):
-            # Of another shape altogether: a part missing, or not an object or a list.
+        field, rule, shape = first_error(error)
+        if shape or not field:
             message = f"{where}: not {what} ({field or 'it'}: {rule})."
         else:
-            message = f"{label}, {field}: {rule}"
+            message = f"{label}, {field}: {rule}."
         raise BackupError(message, {f"{where}.{field}" if field else where: Text(rule)}) from None
 
 
