@@ -13,7 +13,7 @@ from flask.cli import ScriptInfo, pass_script_info, with_appcontext
 from werkzeug.serving import make_server
 
 from . import codes
-from .store.backup import backup, restore
+from .backup import backup, restore
 from .store.errors import Refused, Unavailable
 
 

@@ -147,7 +147,7 @@ def test_the_walk_covers_the_package() -> None:
     walked = {path.relative_to(PACKAGE).parts[0] for path in outside_the_door()}
     assert {"store", "web", "api", "rules", "cli.py"} <= walked
     assert not any(path.is_relative_to(DOOR) for path in outside_the_door())
-    assert PACKAGE / "store" / "backup.py" in outside_the_door()
+    assert PACKAGE / "backup" / "restore.py" in outside_the_door()
 
 
 @pytest.mark.parametrize(

@@ -1,5 +1,5 @@
 """A restore from a backup (``flask restore``), as one command: the backup's reader
-(``store.backup``) checks each player, game and club evening and hands it to ``Restoring``,
+(``backup.restore``) checks each player, game and club evening and hands it to ``Restoring``,
 whose writes do the commit step's duties for games that come back as they were: each
 side's cached record and the finished flag kept, the game's own change log written as it
 is (its request keys with it), the ratings' version moved once at the end. Versions and

@@ -1,0 +1,184 @@
+"""A backup's document as pydantic models: the shape of every player, game and club evening
+(types, ranges, ids and hashes), stated once. A game's parts are the API's own
+(``api.schemas``: a deal's entries, the rule set, the house options, the first dealer), so a
+backup and an import read a deal alike. What depends on the rule set or on the rest of the
+file (a seat's person, a side's players, a name's letters, the replay) is the restore's."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Annotated
+
+from pydantic import AfterValidator, ConfigDict, Field, ValidationError
+from pydantic_core import PydanticCustomError
+
+from ..api.schemas import (
+    Body,
+    FirstDealer,
+    ImportedDeal,
+    Name,
+    Options,
+    SideIndex,
+    Variant,
+    Whole,
+)
+from ..rules import Format
+from ..rules.limits import MAX_DEALS, MAX_ENTRANTS, MAX_ID, MAX_MINUTES, MAX_ROUNDS, MAX_START
+from ..rules.text import Text
+from ..store.errors import Refused, Why, is_request_key
+from ..store.games import GAME_ID
+
+BACKUP_FORMAT = "canasta-scorekeeper/backup/1"
+
+
+class BackupError(Refused):
+    """A file that is not a backup this app can restore, or a database it would overwrite.
+    Its sentences are for whoever runs the server, in English (not in the catalogues)."""
+
+    def __init__(
+        self, message: str, fields: Mapping[str, Text] | None = None, *, why: Why = Why.INVALID
+    ) -> None:
+        super().__init__(why, Text(message), fields)
+
+
+@dataclass(frozen=True)
+class Counts:
+    games: int
+    deals: int
+    people: int
+
+
+def _pattern(regex: re.Pattern[str]) -> str:
+    return f"^{regex.pattern}$"
+
+
+def _request_key(value: str) -> str:
+    if not is_request_key(value):
+        raise PydanticCustomError("request_key", "Not a request key (printable ASCII).")
+    return value
+
+
+def _format(value: str) -> str:
+    if value not in [f.value for f in Format]:
+        raise PydanticCustomError("format", "Either pairs or individual.")
+    return value
+
+
+#: A game's or an evening's id, as its address has it.
+Id = Annotated[str, Field(pattern=_pattern(GAME_ID))]
+#: A SHA-256 in hex: a game's secret's, or a keyed request's (``Change.request_hash``).
+TokenHash = Annotated[str, Field(pattern="^[0-9a-f]{64}$")]
+RequestKey = Annotated[str, AfterValidator(_request_key)]
+#: A row's number (a player's, a change's, a deal's place), or a version: from 1.
+Number = Annotated[Whole, Field(ge=1, le=MAX_ID)]
+#: A date and time as the backup gives it; ``store.errors.check_moment`` reads it.
+Moment = str | None
+
+
+class Person(Body):
+    id: Number
+    name: Name
+    created_at: Moment = None
+
+
+class Seat(Body):
+    name: Name
+    person: Number | None = None
+    #: A card drawn for seats, checked with the others (``store.seats.check_cards``).
+    card: str | None = None
+
+
+class Side(Body):
+    name: Name
+    start: Whole = Field(0, ge=-MAX_START, le=MAX_START)
+    players: list[Seat]
+
+
+class Deal(ImportedDeal):
+    """A deal as recorded, with what a backup from before the change log kept on it."""
+
+    seq: Number
+    version: Number = 1
+    created_at: Moment = None
+    request_key: RequestKey | None = None
+    request_hash: TokenHash | None = None
+
+
+class Change(Body):
+    """What a restore reads of an entry of a game's log itself; the rest is the import's
+    (``store.log.read_log``), read from the file as it is."""
+
+    model_config = ConfigDict(extra="allow")
+
+    #: Required, but checked after the import's own checks of the entry (``backup.rebuild``).
+    id: Number | None = None
+    request_key: RequestKey | None = None
+    request_hash: TokenHash | None = None
+
+
+class Game(Body):
+    id: Id
+    token_hash: TokenHash
+    variant: Variant
+    options: Options = None
+    first_dealer: FirstDealer = 0
+    created_at: Moment = None
+    updated_at: Moment = None
+    version: Number = 1
+    last_deal: Whole | None = Field(None, ge=0, le=MAX_DEALS)
+    sides: list[Side]
+    deals: list[Deal]
+    totals: list[Whole] | None = None
+    winner: SideIndex | None = None
+    deleted_at: Moment = None
+    #: None in a backup from before the log (one is reconstructed from the deals).
+    changes: list[Change] | None = None
+
+
+class Entrant(Body):
+    entrant: Whole = Field(ge=0, le=MAX_ENTRANTS)
+    position: Whole = Field(ge=0, le=MAX_ENTRANTS)
+    person: Number
+
+
+class Table(Body):
+    number: Number
+    game: str
+
+
+class Played(Body):
+    number: Whole = Field(ge=1, le=MAX_ROUNDS)
+    started_at: Moment = None
+    closed_at: Moment = None
+    byes: list[Whole] = Field([])
+    tables: list[Table]
+
+
+class Evening(Body):
+    id: Id
+    token_hash: TokenHash
+    name: Name
+    variant: Variant
+    options: Options = None
+    format: Annotated[str, AfterValidator(_format)]
+    rounds: Whole = Field(ge=1, le=MAX_ROUNDS)
+    deals_per_round: Whole = Field(ge=1, le=MAX_DEALS)
+    minutes_per_round: Whole | None = Field(None, ge=1, le=MAX_MINUTES)
+    created_at: Moment = None
+    version: Number = 1
+    players: list[Entrant]
+    played: list[Played]
+
+
+#: Errors that say a part is of another shape altogether, not a value out of its rule.
+SHAPES = {"model_type", "list_type", "dict_type", "missing", "extra_forbidden"}
+
+
+def first_error(error: ValidationError) -> tuple[str, str, bool]:
+    """The first thing ``error`` found: its field's path (``sides.0.name``), its rule, and
+    whether it is of another shape (a part missing, unknown, or not an object or a list)."""
+    found = error.errors(include_url=False)[0]
+    path = ".".join(str(part) for part in found["loc"])
+    return path, found["msg"], found["type"] in SHAPES

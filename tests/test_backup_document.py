@@ -1,0 +1,43 @@
+"""A backup's document is pydantic models (issue 41, part 4): what `flask backup` writes
+reads back through them, a game's deals are the API's own model, and a value out of its
+rule is refused naming the field and the rule."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from flask.testing import FlaskClient, FlaskCliRunner
+
+from scorekeeper.api.schemas import ImportedDeal
+from scorekeeper.backup import document
+
+from .helpers.history import seed_month
+
+
+def test_what_a_backup_writes_its_models_read(
+    client: FlaskClient, runner: FlaskCliRunner, tmp_path: Path
+) -> None:
+    seed_month(client)
+    path = tmp_path / "backup.json"
+    assert runner.invoke(args=["backup", str(path)]).exit_code == 0
+    written = json.loads(path.read_text())
+    people = [document.Person.model_validate(p) for p in written["people"]]
+    games = [document.Game.model_validate(g) for g in written["games"]]
+    assert len(people) == 4 and len(games) == 3
+    assert all(isinstance(deal, ImportedDeal) for game in games for deal in game.deals)
+
+
+def test_a_value_out_of_its_rule_is_named_with_the_rule(
+    client: FlaskClient, runner: FlaskCliRunner, tmp_path: Path
+) -> None:
+    seed_month(client)
+    path = tmp_path / "backup.json"
+    assert runner.invoke(args=["backup", str(path)]).exit_code == 0
+    written = json.loads(path.read_text())
+    written["games"][0]["deals"][0]["version"] = 0
+    path.write_text(json.dumps(written))
+    done = runner.invoke(args=["restore", "--replace", str(path)])
+    assert done.exit_code == 1, done.output
+    assert "games.0 (game " in done.output, done.output
+    assert "deals.0.version: Input should be greater than or equal to 1." in done.output
