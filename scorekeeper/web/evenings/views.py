@@ -18,6 +18,7 @@ from ...store.evenings import EveningView
 from .. import bp
 from ..answers import REFUSALS, abort_refused
 from ..places import REGULARS, roster_chips, table_places
+from ..request_keys import page_key
 from ..scorer import device_label, name_this_phone
 from ..share import absolute
 from .director import (
@@ -29,7 +30,6 @@ from .director import (
     set_director_cookie,
 )
 from .forms import EVENING_VARIANTS, NewEveningForm, SwapForm
-from ..request_keys import page_key
 
 
 @bp.route("/evenings/new", methods=["GET", "POST"])
