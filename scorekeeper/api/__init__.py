@@ -26,24 +26,13 @@ from werkzeug.exceptions import BadRequest
 
 from ..devices import label_of
 from ..i18n import render_text
+from ..refusals import status_of
 from ..rules import CardError, parse_card, parse_cards
 from ..rules.draw import draw_card
-from ..store.errors import Refused, Why
+from ..store.errors import Refused
 from . import schemas
 
 bp = Blueprint("api", __name__, url_prefix="/api")
-
-#: The status of each kind of refusal the store gives.
-STATUS = {
-    Why.INVALID: 422,
-    Why.FORBIDDEN: 403,
-    Why.NOT_FOUND: 404,
-    Why.CONFLICT: 409,
-    Why.OUTDATED: 409,
-    Why.REUSED: 422,
-    Why.GONE: 410,
-}
-
 
 class ApiError(Exception):
     """An answer other than the one asked for: its status, a sentence, and the fields."""
@@ -66,7 +55,7 @@ class ApiError(Exception):
     def of(cls, refused: Refused) -> ApiError:
         """The store's refusal in the request's language."""
         fields = {path: render_text(text) for path, text in refused.fields.items()}
-        return cls(STATUS[refused.why], render_text(refused.text), fields)
+        return cls(status_of(refused), render_text(refused.text), fields)
 
 
 def error_response(

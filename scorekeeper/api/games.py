@@ -11,6 +11,7 @@ from flask import Response, current_app, jsonify, request
 from ..caching import Table, cached, conditional, table_of
 from ..extensions import creates_game
 from ..i18n import render_text
+from ..refusals import scorer_only
 from ..rules import (
     VARIANTS,
     OptionError,
@@ -22,7 +23,7 @@ from ..rules.limits import MAX_ID, MAX_PAGE, MAX_REQUEST_KEY
 from ..store import changes, games
 from ..store.changes import Claimed, SideSpec
 from ..store.errors import Refused, Why, check_moment, is_request_key
-from ..store.games import DealTag, Head, Secured, Sheet
+from ..store.games import DealTag, Head, Sheet
 from . import BODY, TOKEN, ApiError, answers, bearer, bp, checked, device, schemas, spec
 from .documents import (
     change_json,
@@ -36,16 +37,14 @@ from .documents import (
 PER_PAGE = 20
 
 
-def _idempotency_key(game_id: str | None = None) -> str | None:
+def _idempotency_key() -> str | None:
     """The ``Idempotency-Key`` header: a retried POST with the same key records one deal.
-    A malformed key is a 400, after what the game itself answers (404, 403): the store
-    checks the game and its token of every change that gets that far."""
+    A malformed key is a 400, after what the game itself answers (404, 403: a change of a
+    game is ``@scorer``'s)."""
     key = request.headers.get("Idempotency-Key")
     if key is None:
         return None
     if not (is_request_key(key) and re.fullmatch(schemas.REQUEST_KEY_PATTERN, key)):
-        if game_id is not None:
-            _secured(game_id)
         raise ApiError(
             400,
             f"Idempotency-Key is 1 to {MAX_REQUEST_KEY} printable ASCII characters.",
@@ -54,21 +53,24 @@ def _idempotency_key(game_id: str | None = None) -> str | None:
     return key
 
 
-def _require_token(game: Secured) -> None:
-    if not games.token_matches(game, bearer()):
-        raise ApiError(403, "Changing this game needs its token: Authorization: Bearer <token>.")
+#: A change of a game (``game_id``) needs its token, checked before the view reads the
+#: request: the game's 404 and the token's 403 come first (as the pages check theirs).
+scorer = scorer_only(bearer)
 
 
-def _gone() -> ApiError:
-    return ApiError(410, render_text(changes.GAME_GONE))
+def _no_game() -> Refused:
+    return Refused(Why.NOT_FOUND, changes.NO_GAME)
+
+
+def _gone() -> Refused:
+    return Refused(Why.GONE, changes.GAME_GONE)
 
 
 def _head(game_id: str) -> Head:
-    """The game (without its deals) a change is asked of, once the token is checked."""
+    """The game (without its deals) a change is asked of, its token checked (``@scorer``)."""
     game = games.head(game_id)
     if game is None:
-        raise ApiError(404, "There is no such game.")
-    _require_token(game)
+        raise _no_game()
     if game.deleted:
         raise _gone()
     return game
@@ -77,7 +79,7 @@ def _head(game_id: str) -> Head:
 def _sheet(game_id: str) -> Sheet:
     game = games.load(game_id)
     if game is None:
-        raise ApiError(404, "There is no such game.")
+        raise _no_game()
     if game.deleted_at is not None:
         raise _gone()
     return games.sheet_of(game)
@@ -180,7 +182,7 @@ def show(game_id: str) -> Response:
     """The game with every deal; 304 for a client that has this version already."""
     current = games.version_of(game_id)
     if current is None:
-        raise ApiError(404, "There is no such game.")
+        raise _no_game()
     if current.deleted:
         raise _gone()
     version = current.version
@@ -220,33 +222,29 @@ def _table(game_id: str) -> Table:
     """The game a deal is recorded in: its rule set reads the body (kept: no query)."""
     table = table_of(game_id)
     if table is None:
-        raise ApiError(404, "There is no such game.")
+        raise _no_game()
     return table
 
 
-def _refused_after_the_game(game_id: str) -> None:
-    """A deal's body is refused only after its game would take it: 404, 403, then 409."""
-    _require_token(_table(game_id))
-    _game_over(game_id)
-
-
 def _game_over(game_id: str) -> None:
-    """A finished game takes no deal, whatever the body says: 409."""
+    """A deal's body is refused only after its game would take it (404 and 403 are
+    ``@scorer``'s): a finished game takes no deal, whatever the body says: 409."""
     game = games.head(game_id)
     if game is not None and game.finished:
         raise ApiError(409, render_text(changes.GAME_OVER)) from None
 
 
 def _game_first(*hook: Any) -> None:
-    """A deal's body is refused only after its game would take it (404, 403, 409)."""
+    """A deal's body is refused only after its game would take it (409)."""
     try:
         checked(*hook)
     except ApiError:
-        _refused_after_the_game(str((request.view_args or {})["game_id"]))
+        _game_over(str((request.view_args or {})["game_id"]))
         raise
 
 
 @bp.post("/games/<game_id>/deals")
+@scorer
 @spec.validate(
     headers=schemas.Key,
     resp=answers(201, *BODY, 403, 404, 409, 410),
@@ -257,11 +255,11 @@ def record(game_id: str, json: schemas.Deal) -> tuple[Response, int]:
     """Record the next deal; 409 once the game is over. A retry with the same
     Idempotency-Key answers as the first time and records nothing."""
     table = _table(game_id)
-    key = _idempotency_key(game_id)
+    key = _idempotency_key()
     try:
         results = _results(json, table.rules)
     except ApiError:
-        _refused_after_the_game(game_id)
+        _game_over(game_id)
         raise
     recorded = changes.record_deal(
         game_id, results, secret=bearer(), request_key=key, device=device()
@@ -299,16 +297,14 @@ def _if_match() -> DealTag | None:
     return tag
 
 
-def _expected(game: Head, number: int, version: int | None) -> DealTag | None:
-    """The deal a change is meant for: the one If-Match names (without it, deal
-    ``number`` must exist); a ``version`` in the body is of that deal, or else of the
-    one now at that number."""
+def _expected(game_id: str, number: int, version: int | None) -> DealTag | None:
+    """The deal a change is meant for: the one If-Match names (without it, the one at
+    ``number``: the store refuses when there is none); a ``version`` in the body is of
+    that deal, or else of the one now at that number."""
     tag = _if_match()
-    if tag is None:
-        _number(game, number)
     if version is None:
         return tag
-    now = tag or games.deal_tag(game.id, number)
+    now = tag or games.deal_tag(game_id, number)
     return DealTag(now.seq if now else 0, version)
 
 
@@ -322,7 +318,7 @@ def _outdated(game_id: str, number: int, refusal: Refused) -> ApiError:
 
 
 def _deal_first(*hook: Any) -> None:
-    """A deal's new body is refused only after the deal is there to change (404, 403)."""
+    """A deal's new body is refused only after the deal is there to change (404, 410)."""
     try:
         checked(*hook)
     except ApiError:
@@ -332,6 +328,7 @@ def _deal_first(*hook: Any) -> None:
 
 
 @bp.put("/games/<game_id>/deals/<int:number>")
+@scorer
 @spec.validate(
     headers=schemas.KeyAndVersion,
     resp=answers(200, *BODY, 403, 404, 409, 410),
@@ -341,9 +338,8 @@ def _deal_first(*hook: Any) -> None:
 def update(game_id: str, number: int, json: schemas.Edit) -> Response:
     """Replace a deal's entries; totals, minimums and the winner are recomputed. With
     ``If-Match`` (or a ``version`` in the body), refused (409) when the deal changed since."""
-    game = _head(game_id)
-    expected = _expected(game, number, json.version)
-    results = _results(json, game.rules)
+    expected = _expected(game_id, number, json.version)
+    results = _results(json, _table(game_id).rules)
     try:
         edited = changes.edit_deal(
             game_id,
@@ -376,12 +372,13 @@ def show_deal(game_id: str, number: int) -> Response:
 
 
 @bp.delete("/games/<game_id>/deals/<int:number>")
+@scorer
 @spec.validate(
     headers=schemas.KeyAndVersion, resp=answers(200, 400, 403, 404, 409, 410), security=TOKEN
 )
 def delete(game_id: str, number: int) -> Response:
     """Remove a deal; later deals are renumbered. Answers with the game."""
-    expected = _expected(_head(game_id), number, None)
+    expected = _expected(game_id, number, None)
     try:
         sheet = changes.delete_deal(
             game_id,
@@ -407,20 +404,12 @@ def change_log(game_id: str) -> Response:
     """Every change of the game, newest first (a deleted game's too: it can be restored)."""
     found = games.log_of(game_id)
     if found is None:
-        raise ApiError(404, "There is no such game.")
+        raise _no_game()
     return jsonify({"changes": [change_json(change) for change in found]})
 
 
-def _secured(game_id: str) -> None:
-    """The game's 404 and the token's 403 before a malformed header's 400 (a deleted game
-    too: it can be undone and restored)."""
-    game = games.version_of(game_id)
-    if game is None:
-        raise ApiError(404, "There is no such game.")
-    _require_token(game)
-
-
 @bp.post("/games/<game_id>/changes/<int:change_id>/undo")
+@scorer
 @spec.validate(headers=schemas.Key, resp=answers(200, 400, 403, 404, 409, 410), security=TOKEN)
 def undo(game_id: str, change_id: int) -> Response:
     """Revert one change of the game (any, not only the last), logged as an ``undo``."""
@@ -429,27 +418,29 @@ def undo(game_id: str, change_id: int) -> Response:
         change_id,
         secret=bearer(),
         device=device(),
-        request_key=_idempotency_key(game_id),
+        request_key=_idempotency_key(),
     )
     return jsonify({"game": game_json(undone.sheet), "change": undone.change})
 
 
 @bp.delete("/games/<game_id>")
+@scorer
 @spec.validate(headers=schemas.Key, resp=answers(200, 403, 404, 409, 422), security=TOKEN)
 def delete_game(game_id: str) -> Response:
     """Delete the game: it leaves every list; GET answers 410 until it is restored."""
     deleted = changes.delete_game(
-        game_id, secret=bearer(), device=device(), request_key=_idempotency_key(game_id)
+        game_id, secret=bearer(), device=device(), request_key=_idempotency_key()
     )
     return jsonify(game_json(deleted.sheet))
 
 
 @bp.post("/games/<game_id>/restore")
+@scorer
 @spec.validate(headers=schemas.Key, resp=answers(200, 403, 404, 409, 422), security=TOKEN)
 def restore_game(game_id: str) -> Response:
     """Bring a deleted game back into every list."""
     restored = changes.restore_game(
-        game_id, secret=bearer(), device=device(), request_key=_idempotency_key(game_id)
+        game_id, secret=bearer(), device=device(), request_key=_idempotency_key()
     )
     return jsonify(game_json(restored.sheet))
 

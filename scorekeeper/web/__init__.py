@@ -19,15 +19,16 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext
 from flask_wtf.csrf import CSRFError
 from markupsafe import Markup
-from werkzeug.exceptions import HTTPException, SecurityError
+from werkzeug.exceptions import HTTPException, SecurityError, default_exceptions
 from werkzeug.wrappers import Response as BaseResponse
 
 from ..assets import Assets, serve_static
 from ..caching import cached
-from ..i18n import remember_zone
+from ..i18n import remember_zone, render_text
+from ..refusals import status_of
 from ..rules import RuleSet, score_table
-from ..store.errors import Unavailable
-from .answers import wants_json
+from ..store.errors import Refused, Unavailable
+from .answers import refusal_text, wants_json
 
 bp = Blueprint("web", __name__)
 # Each page keeps the time zone the phone sent (the dates it shows are in it).
@@ -110,6 +111,13 @@ def register_error_pages(app: Flask) -> None:
         if wants_json():
             return {"error": str(message), "fields": {}}, 503, retry
         return render_template("error.html", title=title, message=message), 503, retry
+
+    @app.errorhandler(Refused)
+    def refused(refusal: Refused) -> ResponseReturnValue:
+        """A refusal no view answered itself (``refusals.scorer_only``'s): the error page
+        with its status (the API's blueprint answers its own in JSON)."""
+        error = default_exceptions[status_of(refusal)](render_text(refusal_text(refusal)))
+        return http_error(error)
 
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException) -> ResponseReturnValue:

@@ -1,14 +1,13 @@
 """How a page answers what it cannot do: no such game, and the store's refusals, turned
-into a status and a message by one table (``REFUSALS``)."""
+into a status (the API's too: ``refusals.REFUSALS``) and a message."""
 
 from __future__ import annotations
-
-from typing import NamedTuple
 
 from flask import abort, request
 from flask_babel import lazy_gettext
 
 from ..i18n import render_text
+from ..refusals import REFUSALS, status_of
 from ..rules.text import T, Text
 from ..store import changes, games
 from ..store.errors import Refused, Why
@@ -38,27 +37,6 @@ def head_or_404(game_id: str) -> Head:
     return game
 
 
-class Answer(NamedTuple):
-    """How a page answers a refusal."""
-
-    status: int
-    #: Nothing of the page can be shown (no such game or deal any more, or not this
-    #: phone's to change): the error page; else the page again with the message.
-    error_page: bool
-
-
-#: Each refusal of the store as the pages answer it.
-REFUSALS: dict[Why, Answer] = {
-    Why.INVALID: Answer(422, error_page=False),
-    Why.CONFLICT: Answer(409, error_page=False),
-    Why.OUTDATED: Answer(409, error_page=False),
-    Why.REUSED: Answer(409, error_page=False),
-    Why.FORBIDDEN: Answer(403, error_page=True),
-    Why.NOT_FOUND: Answer(404, error_page=True),
-    Why.GONE: Answer(410, error_page=True),
-}
-
-
 def refusal_text(refusal: Refused) -> Text:
     """What a page says of a refusal: the store's sentence, but a form's key used before
     speaks of the form (the store's speaks of a request's key)."""
@@ -74,7 +52,7 @@ def refusal_text(refusal: Refused) -> Text:
 
 def abort_refused(refusal: Refused) -> None:
     """A refusal the page cannot show next to a field: the error page with its status."""
-    abort(REFUSALS[refusal.why].status, render_text(refusal_text(refusal)))
+    abort(status_of(refusal), render_text(refusal_text(refusal)))
 
 
 def abort_if_lost(refusal: Refused) -> None:

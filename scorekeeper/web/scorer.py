@@ -1,18 +1,16 @@
 """Who may change a game: the scorer cookie that holds its secret, the scorer link that
 hands it to another phone, and which phone this is (its label, its last change).
 
-A page only a scorer may open carries ``@scorer_required``. A save is not checked here: the
-store's command checks the secret it is given (``scorer_token()``) and refuses without it.
+A page or a save only a scorer may open carries ``@scorer_required`` (the API's views the
+same check, ``refusals.scorer_only``); the store's command checks the secret it is given
+(``scorer_token()``) again, under the game's lock.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import lru_cache, wraps
-from typing import ParamSpec, TypeVar
+from functools import lru_cache
 
 from flask import (
-    abort,
     current_app,
     flash,
     redirect,
@@ -29,14 +27,14 @@ from werkzeug.wrappers import Response as BaseResponse
 from wtforms import StringField
 from wtforms.validators import InputRequired, Length, Optional
 
-from ..caching import table_of
 from ..codes import svg
 from ..devices import label_of
+from ..refusals import scorer_only
 from ..rules.limits import MAX_DEVICE, MAX_SECRET
 from ..store import games
 from ..store.games import Secured
 from . import bp
-from .answers import NO_GAME, head_or_404
+from .answers import head_or_404
 from .forms import PageForm
 from .share import absolute
 
@@ -66,11 +64,6 @@ class JoinForm(PageForm):
 #: The cookie that holds a game's edit secret, scoped to that game's pages.
 SCORER_COOKIE = "scorer"
 SCORER_COOKIE_AGE = 366 * 24 * 3600
-
-NOT_SCORER = lazy_gettext(
-    "Only the phone that keeps this game's score can change it (ask for the scorer link)."
-)
-
 
 @lru_cache(maxsize=16)
 def _signer_for(key: str, cookie_name: str) -> URLSafeSerializer:
@@ -117,25 +110,9 @@ def can_score(game: Secured) -> bool:
     return games.token_matches(game, scorer_token())
 
 
-Params = ParamSpec("Params")
-Answer = TypeVar("Answer")
-
-
-def scorer_required(view: Callable[Params, Answer]) -> Callable[Params, Answer]:
-    """A page of a game (``game_id``) for its scorer alone: a phone without the game's
-    secret gets the 403 page, an unknown game the 404 page. Checked against the game's
-    fixed facts, kept (``caching.table_of``): no query."""
-
-    @wraps(view)
-    def guarded(*args: Params.args, **kwargs: Params.kwargs) -> Answer:
-        table = table_of(str(kwargs["game_id"]))
-        if table is None:
-            abort(404, str(NO_GAME))
-        if not can_score(table):
-            abort(403, str(NOT_SCORER))
-        return view(*args, **kwargs)
-
-    return guarded
+#: A page of a game (``game_id``) for its scorer alone: a phone without the game's secret
+#: gets the 403 page, an unknown game the 404 page (the API's views check their token alike).
+scorer_required = scorer_only(scorer_token)
 
 
 #: Games this phone keeps score of, newest last, in its (signed) session: the scorer cookie

@@ -1,13 +1,13 @@
 """The deal page: enter the next deal, correct or delete an earlier one, and the live line
 under the form (each side's score and new total as the figures are typed).
 
-A page (GET) is for the game's scorer alone (``@scorer_required``). A save (POST) goes to
-the store, which checks everything (the secret, the game's state, the figures against the
-rules) and refuses with each problem by its field path, errors and warnings: the page puts
-them back next to the figures and checks nothing again. Asked for JSON (the phone's queue
-of deals saved offline, static/offline.js), a save answers ``{"error", "fields"}`` (each
-field's words by the form's field name) with the refusal's status, or the saved deal's
-number.
+A page (GET) and a save (POST) are for the game's scorer alone (``@scorer_required``). A
+save goes to the store, which checks everything (the secret, the game's state, the figures
+against the rules) and refuses with each problem by its field path, errors and warnings:
+the page puts them back next to the figures and checks nothing again. Asked for JSON (the
+phone's queue of deals saved offline, static/offline.js), a save answers ``{"error",
+"fields"}`` (each field's words by the form's field name) with the refusal's status, or the
+saved deal's number.
 """
 
 from __future__ import annotations
@@ -62,7 +62,7 @@ from ..answers import (
 )
 from ..forms import ConfirmForm
 from ..request_keys import page_key
-from ..scorer import NOT_SCORER, can_score, changed, device_label, scorer_required, scorer_token
+from ..scorer import changed, device_label, scorer_required, scorer_token
 from .forms import BLACK_THREE_FIELDS, DealForm, deal_form, fill_deal_form
 
 
@@ -261,6 +261,7 @@ def record(game_id: str) -> tuple[str, int] | BaseResponse:
 
 
 @bp.post("/games/<game_id>/deals/new")
+@scorer_required
 def save_deal(game_id: str) -> tuple[str, int] | BaseResponse:
     """Save the next deal: read once, under the lock it is saved in (by the store). A
     refused deal comes back as its form, the store's words next to the figures."""
@@ -294,9 +295,6 @@ def save_deal(game_id: str) -> tuple[str, int] | BaseResponse:
                 )
             return redirect(url_for("web.sheet", game_id=game_id))
         abort_if_lost(refusal)
-    elif not can_score(table):
-        # Unreadable figures, never sent to the store: a follower sees no form of it.
-        abort(403, str(NOT_SCORER))
     if wants_json():
         return _refused_json(form, refusal)
     if refusal is not None and refusal.why is Why.CONFLICT:
@@ -396,6 +394,7 @@ def update(game_id: str, number: int) -> tuple[str, int] | BaseResponse:
 
 
 @bp.post("/games/<game_id>/deals/<int:number>/edit")
+@scorer_required
 def save_edit(game_id: str, number: int) -> tuple[str, int] | BaseResponse:
     """Save a corrected deal (the store checks it, as a new one). Refused because another
     phone changed it meanwhile, the form shows the deal as it is now: this phone decides."""
@@ -421,8 +420,6 @@ def save_edit(game_id: str, number: int) -> tuple[str, int] | BaseResponse:
             changed(_("Deal %(number)s changed.", number=number), game_id, edited.change)
             return redirect(url_for("web.sheet", game_id=game_id))
         abort_if_lost(refusal)
-    elif not can_score(table):
-        abort(403, str(NOT_SCORER))
     sheet = _sheet_with_deal(game_id, number)
     form.setup([side.name for side in sheet.game.sides])
     if refusal is None:
