@@ -5,20 +5,33 @@ words on the page come from the refusal itself: errors and warnings, by their fi
 
 from __future__ import annotations
 
+import ast
 import re
+from pathlib import Path
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper.rules import Severity, Violation
+from scorekeeper.rules import Severity, Violation, validate_deal
 from scorekeeper.rules.text import T
+from scorekeeper.store.changes import deals as deal_commands
 from scorekeeper.store.errors import Refused, Why
 from scorekeeper.web.deals import views as deals
 
 from .helpers.pages import CASE_A, CASE_B, deal_form, new_game, totals
 
 JSON = {"Accept": "application/json"}
+#: What only the store asks of the rules engine for a deal: its checks, scores and ending.
+ENGINE_WORK = {
+    "validate_deal",
+    "errors_of",
+    "next_line",
+    "ending",
+    "replay",
+    "score_deal",
+    "score_breakdown",
+}
 #: Five red threes at a table of four: the server refuses it.
 TOO_MANY_THREES = deal_form("0", we=CASE_A, they={**CASE_B, "red_threes": 4})
 
@@ -105,23 +118,39 @@ def test_refused_words_and_warnings_come_from_the_refusal(
     client: FlaskClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The page places the store's errors and warnings by their paths, and does not check
-    the entry again to find them: with the rules engine taken from the deal page, the
-    refused save still shows both next to their figures."""
+    the entry again to find them: the rules engine checks the refused save once, in the
+    store, and both show next to their figures."""
     game_id = new_game(client)
     # We melded 40 (the initial meld needed 50: a warning) and list five red threes.
     data = deal_form(we={"meld_points": 40, "red_threes": 5, "hand_points": 20}, they=CASE_B)
+    checks: list[object] = []
 
-    def no_second_check(*args: object, **kwargs: object) -> list[Violation]:
-        raise AssertionError("the deal page checked the entry again")
+    def counted(*args: object, **kwargs: object) -> list[Violation]:
+        checks.append(args)
+        return validate_deal(*args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(deals, "validate_deal", no_second_check)
+    monkeypatch.setattr(deal_commands, "validate_deal", counted)
     answer = client.post(f"/games/{game_id}/deals/new", data=data)
     assert answer.status_code == 422
+    assert len(checks) == 1
     html = answer.get_data(as_text=True)
     threes = re.search(r'id="err-sides-0-red_threes"[^>]*>(.*?)</div>', html)
     meld = re.search(r'id="err-sides-0-meld_points"[^>]*>(.*?)</div>', html)
     assert threes and "only 4 red threes" in threes.group(1)
     assert meld and "Check: The side&#39;s initial meld needed 50" in meld.group(1)
+
+
+def test_the_deal_page_neither_checks_nor_scores_a_deal_itself() -> None:
+    """The save and the live line come from the store's command and its dry run: the deal
+    page imports none of the rules engine's checks or scores (a new rule is written once)."""
+    source = ast.parse(Path(deals.__file__).read_text(encoding="utf-8"))
+    imported = {
+        alias.name
+        for node in ast.walk(source)
+        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("rules")
+        for alias in node.names
+    }
+    assert not imported & ENGINE_WORK, imported & ENGINE_WORK
 
 
 def test_a_refusal_carries_an_entrys_errors_and_warnings_by_path() -> None:

@@ -12,6 +12,7 @@ import hashlib
 import hmac
 import json
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, NamedTuple, Protocol
@@ -113,12 +114,18 @@ class Sheet:
         return [self.player_name(seat) for seat in self.seats[start:] + self.seats[:start]]
 
 
-def sheet_of(game: Game) -> Sheet:
+def sheet_of(game: Game, entry: tuple[int, Sequence[SideResult]] | None = None) -> Sheet:
+    """The game replayed; with ``entry`` (a deal's number and new results), as it would
+    stand with that deal entered so (an edit's dry run: nothing changes)."""
     rules = rules_for(game)
     seats = seats_of(game)
+    deals = [side_results(deal) for deal in game.deals]
+    if entry is not None:
+        number, results = entry
+        deals[number - 1] = list(results)
     state = replay(
         rules,
-        [side_results(deal) for deal in game.deals],
+        deals,
         starts=[side.start for side in game.sides],
         seats=seats,
         first_dealer=game.first_dealer,

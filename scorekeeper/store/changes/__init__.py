@@ -7,7 +7,8 @@ problem; then it writes the change and ends in the one shared commit step
 (``commit.commit``): the versions moved, the sides' records and the change log's entry
 written, the request's key remembered. The deal page, the API and import all call these.
 
-One module per kind of change: ``new_game``, ``deals`` (record, edit, delete), ``undo``
+One module per kind of change: ``new_game``, ``deals`` (record, edit, delete, and
+``preview_deal``: the dry run of a record or an edit that the live line shows), ``undo``
 (undo, delete and restore a game), ``imports``, ``evenings`` (a club evening's rounds),
 ``restore`` (a backup restored) and ``roster`` (someone added, a player renamed). Nothing
 else writes: ``tests/test_one_door.py`` fails on a write anywhere outside this package.
@@ -16,7 +17,16 @@ else writes: ``tests/test_one_door.py`` fails on a write anywhere outside this p
 from ..log import MAX_DEVICE
 from .checks import GAME_GONE, GAME_OVER, NO_GAME, require_secret
 from .commit import keep_records, ratings_moved, round_seated
-from .deals import Changed, Edited, Recorded, delete_deal, edit_deal, record_deal
+from .deals import (
+    Changed,
+    Edited,
+    Played,
+    Recorded,
+    delete_deal,
+    edit_deal,
+    preview_deal,
+    record_deal,
+)
 from .evenings import close_round, create_evening, evening_rules, start_round, swap
 from .imports import Claimed, import_game
 from .new_game import (
@@ -38,6 +48,7 @@ __all__ = [
     "Changed",
     "Claimed",
     "Edited",
+    "Played",
     "Recorded",
     "Restoring",
     "SideSpec",
@@ -54,6 +65,7 @@ __all__ = [
     "evening_rules",
     "import_game",
     "keep_records",
+    "preview_deal",
     "ratings_moved",
     "record_deal",
     "rename_player",

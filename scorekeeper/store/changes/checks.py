@@ -4,10 +4,15 @@ Each check refuses with the one ``Refused`` the page and the API turn into words
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from ...rules.text import T
 from ..errors import Refused, Why
 from ..games import Head, Secured, head, load, lock_game, token_matches
 from ..models import Game
+
+#: A game as a change reads it: its head, or the whole of it.
+Found = TypeVar("Found", Head, Game)
 
 NO_GAME = T("There is no such game.")
 GAME_OVER = T("This game is over: start a new game, or edit or delete a deal to reopen it.")
@@ -26,24 +31,24 @@ def require_secret(game: Secured, secret: str | None) -> None:
         raise Refused(Why.FORBIDDEN, NOT_SCORER)
 
 
-def locked_head(game_id: str, secret: str | None) -> Head:
-    """The game without its deals, its row locked until the transaction ends, once the
-    secret is checked (a deleted game's too: the caller answers a retry before refusing)."""
-    game = head(game_id) if lock_game(game_id) else None
+def secured(game: Found | None, secret: str | None) -> Found:
+    """The game read for a change, once the secret is checked (a deleted game's too: the
+    caller answers a retry before refusing)."""
     if game is None:
         raise Refused(Why.NOT_FOUND, NO_GAME)
     require_secret(game, secret)
     return game
 
 
+def locked_head(game_id: str, secret: str | None) -> Head:
+    """The game without its deals, its row locked until the transaction ends (``secured``)."""
+    return secured(head(game_id) if lock_game(game_id) else None, secret)
+
+
 def locked(game_id: str, secret: str | None) -> Game:
-    """The whole game, its row locked until the transaction ends, once the secret is
-    checked (a deleted game's too: undo and restore change one)."""
-    found = load(game_id) if lock_game(game_id) else None
-    if found is None:
-        raise Refused(Why.NOT_FOUND, NO_GAME)
-    require_secret(found, secret)
-    return found
+    """The whole game, its row locked until the transaction ends (``secured``): undo and
+    restore change a deleted one."""
+    return secured(load(game_id) if lock_game(game_id) else None, secret)
 
 
 def require_listed(deleted: bool) -> None:

@@ -399,12 +399,16 @@ def evening_earlier(evening_id: str, key: RequestKey | None) -> bool:
 
 
 def replayed(game: Game) -> Sheet:
-    """The changed game (as changed in memory) replayed; refused when the change would
-    leave deals after the one that ended the game, or reopen a club table whose round the
-    next round was seated after."""
-    sheet = sheet_of(game)
-    if game.finished and not sheet.state.finished:
-        require_round_playing(game.id)
+    """The changed game (as changed in memory) replayed, and checked (``checked_replay``)."""
+    return checked_replay(sheet_of(game))
+
+
+def checked_replay(sheet: Sheet) -> Sheet:
+    """A changed game's replay, refused when the change would leave deals after the one
+    that ended the game, or reopen a club table whose round the next round was seated
+    after."""
+    if sheet.game.finished and not sheet.state.finished:
+        require_round_playing(sheet.game.id)
     after = sheet.state.deals_after_end
     if after:
         raise Refused(

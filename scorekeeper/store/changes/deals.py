@@ -12,18 +12,36 @@ from dataclasses import dataclass
 
 from sqlalchemy import bindparam, insert
 
-from ...rules import SideResult, Violation, errors_of, validate_deal, warnings_of
+from ...rules import (
+    RuleSet,
+    ScoreBreakdown,
+    SideResult,
+    Violation,
+    errors_of,
+    score_breakdown,
+    validate_deal,
+    warnings_of,
+)
 from ...rules.game import DealLine, ending, next_line
 from ...rules.scoring import INTEGER_FIELDS, score_deal
 from ...rules.stats import ended, record_with
 from ...rules.text import T
 from ..db import db, transaction
 from ..errors import Refused, Why
-from ..games import DealTag, Head, Sheet, deal_at, load, sheet_of, side_results
+from ..games import DealTag, Head, Sheet, deal_at, head, load, sheet_of, side_results
 from ..log import DELETED, EDITED, RECORDED, entries_json, results_of, snapshot
 from ..models import Deal, DealResult, Game, utcnow
-from .checks import locked, locked_head, require_listed, require_open
-from .commit import Earlier, Entry, commit, commit_replayed, earlier, keyed, replayed
+from .checks import locked, locked_head, require_listed, require_open, secured
+from .commit import (
+    Earlier,
+    Entry,
+    checked_replay,
+    commit,
+    commit_replayed,
+    earlier,
+    keyed,
+    replayed,
+)
 
 
 @dataclass(frozen=True)
@@ -106,6 +124,101 @@ def _entries(results: Sequence[SideResult]) -> list[dict[str, object]]:
     return [entries_json(result) for result in results]
 
 
+@dataclass(frozen=True)
+class Played:
+    """A deal checked and scored as its command keeps it, before anything is kept: what
+    the live line shows while the figures are typed (``preview_deal``), and what
+    ``record_deal`` and ``edit_deal`` then write."""
+
+    #: The game as read for it: its head for the next deal, the whole game for an edit.
+    game: Head | Game
+    rules: RuleSet
+    number: int
+    results: tuple[SideResult, ...]
+    #: What the rules engine found in the entry, errors and warnings.
+    violations: tuple[Violation, ...]
+    #: The deal's row on the sheet; None when the entry breaks a rule (nothing is scored).
+    line: DealLine | None = None
+    #: The side that wins with this deal.
+    winner: int | None = None
+    #: The game ends with this deal: won, or drawn at a round's last deal.
+    finished: bool = False
+    #: An edit: the game replayed with the new entry.
+    sheet: Sheet | None = None
+
+    @property
+    def breakdowns(self) -> tuple[ScoreBreakdown, ...]:
+        """Each side's score in its parts, as the live line shows them."""
+        return tuple(score_breakdown(result, self.rules) for result in self.results)
+
+    @property
+    def warnings(self) -> tuple[Violation, ...]:
+        return tuple(warnings_of(self.violations))
+
+    def scored(self) -> DealLine:
+        """The deal's row; refused, every problem by its path, when the entry breaks a rule."""
+        if self.line is None:
+            raise Refused.breaking(self.violations)
+        return self.line
+
+
+def play_next(game: Head, results: Sequence[SideResult]) -> Played:
+    """The next deal of a game in progress, checked and played from the totals kept next
+    to its sides. Refused when the game is deleted or over."""
+    require_listed(game.deleted)
+    require_open(game.finished, game.last_deal)
+    rules = game.rules
+    number = game.next_deal
+    entry = tuple(results)
+    violations = tuple(validate_deal(entry, rules, minimums=game.minimums))
+    if errors_of(violations):
+        return Played(game, rules, number, entry, violations)
+    line = next_line(rules, game.totals, entry, number, game.dealer(number))
+    end = ending(line.totals, rules.target, number, game.last_deal)
+    winner = None if end is None else end.winner
+    return Played(game, rules, number, entry, violations, line, winner, end is not None)
+
+
+def play_edit(
+    game: Game, number: int, results: Sequence[SideResult], expected: DealTag | None = None
+) -> Played:
+    """Deal ``number`` entered anew (``expected``: still as the client saw it) and the game
+    replayed with it. Refused when the game is deleted, the deal gone or changed since, or
+    the replay leaves deals after the game's end."""
+    require_listed(game.deleted_at is not None)
+    expected_deal(game, number, expected)
+    was = sheet_of(game)
+    entry = tuple(results)
+    minimums = was.state.lines[number - 1].minimums
+    violations = tuple(validate_deal(entry, was.rules, minimums=minimums))
+    if errors_of(violations):
+        return Played(game, was.rules, number, entry, violations)
+    sheet = checked_replay(sheet_of(game, (number, entry)))
+    state = sheet.state
+    ends = state.finished_after == number
+    line = state.lines[number - 1]
+    winner = state.winner if ends else None
+    return Played(game, was.rules, number, entry, violations, line, winner, ends, sheet)
+
+
+def preview_deal(
+    game_id: str,
+    results: Sequence[SideResult],
+    *,
+    secret: str | None,
+    number: int | None = None,
+    expected: DealTag | None = None,
+) -> Played:
+    """The dry run of ``edit_deal`` (``number`` an earlier deal's) or else of
+    ``record_deal``: the same checks, score and ending, with nothing locked or
+    written. Refused as the command would be, except that a rule broken by the entry is
+    answered, not refused (``Played.violations``)."""
+    game = secured(head(game_id), secret)
+    if number is None or not 1 <= number < game.next_deal:
+        return play_next(game, results)
+    return play_edit(secured(load(game_id), secret), number, results, expected)
+
+
 def record_deal(
     game_id: str,
     results: Sequence[SideResult],
@@ -125,20 +238,12 @@ def record_deal(
         before = earlier(game_id, key, RECORDED)
         if before is not None:
             return _recorded_before(game, before)
-        require_listed(game.deleted)
-        require_open(game.finished, game.last_deal)
-        rules = game.rules
-        violations = validate_deal(results, rules, minimums=game.minimums)
-        if errors_of(violations):
-            raise Refused.breaking(violations)
-        number = game.next_deal
-        line = next_line(rules, game.totals, results, number, game.dealer(number))
-        end = ending(line.totals, rules.target, number, game.last_deal)
-        winner = None if end is None else end.winner
-        final = None if end is None else line.totals
+        played = play_next(game, results)
+        line = played.scored()
+        final = line.totals if played.finished else None
         records = [
-            (side.id, ended(record_with(side.record, line, index, result), index, winner, final))
-            for index, (side, result) in enumerate(zip(game.sides, results, strict=True))
+            (side.id, ended(record_with(side.record, line, i, result), i, played.winner, final))
+            for i, (side, result) in enumerate(zip(game.sides, results, strict=True))
         ]
         now = utcnow()
         seq = game.last_seq + 1
@@ -147,9 +252,9 @@ def record_deal(
         db.session.execute(_NEW_RESULT, result_rows(deal_id, results))
         change = commit(
             game_id,
-            [Entry(RECORDED, deal=(seq, number), after=snapshot(1, results))],
+            [Entry(RECORDED, deal=(seq, played.number), after=snapshot(1, results))],
             records=records,
-            finished=end is not None,
+            finished=played.finished,
             # Deals are recorded only in a game in progress (``require_open``).
             was_finished=False,
             people=game.people,
@@ -159,13 +264,13 @@ def record_deal(
         )
     return Recorded(
         game,
-        number,
+        played.number,
         line,
-        tuple(results),
-        winner,
-        tuple(warnings_of(violations)),
+        played.results,
+        played.winner,
+        played.warnings,
         change=change,
-        finished=end is not None,
+        finished=played.finished,
     )
 
 
@@ -260,20 +365,16 @@ def edit_deal(
         before = earlier(game_id, key, EDITED)
         if before is not None:
             return Edited(sheet_of(game), _now_at(game, before.deal_seq, before.deal_number), ())
-        require_listed(game.deleted_at is not None)
-        deal = expected_deal(game, number, expected)
-        was_played = sheet_of(game)
-        violations = validate_deal(
-            results, was_played.rules, minimums=was_played.state.lines[number - 1].minimums
-        )
-        if errors_of(violations):
-            raise Refused.breaking(violations)
+        played = play_edit(game, number, results, expected)
+        played.scored()
+        deal = game.deals[number - 1]
         was = snapshot(deal.version, deal.results)
         set_results(deal, results)
         deal.version += 1
-        sheet = replayed(game)
+        # The replay the edit was checked by: the game with the new entry, as now written.
+        assert played.sheet is not None
         change = commit_replayed(
-            sheet,
+            played.sheet,
             Entry(
                 EDITED,
                 deal=(deal.seq, number),
@@ -283,7 +384,7 @@ def edit_deal(
             device=device,
             key=key,
         )
-    return Edited(sheet, number, tuple(warnings_of(violations)), change)
+    return Edited(played.sheet, number, played.warnings, change)
 
 
 def set_results(deal: Deal, results: Sequence[SideResult]) -> None:

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Sequence
-from typing import Any
 
 from flask import (
     Response,
@@ -38,13 +37,8 @@ from ...rules import (
     Severity,
     SideResult,
     Violation,
-    errors_of,
-    replay,
-    score_breakdown,
-    validate_deal,
 )
 from ...rules.cards import COUNTER_CLASSES
-from ...rules.game import ending, next_line
 from ...rules.text import Text
 from ...store import changes, games
 from ...store.errors import Refused, Why
@@ -131,19 +125,6 @@ def _render_deal_form(
     ), status
 
 
-def _entry(
-    form: DealForm, rules: RuleSet, minimums: Sequence[int]
-) -> tuple[list[SideResult] | None, list[Violation]]:
-    """The form's entry (None while a figure is unreadable) with the rules engine's
-    messages put next to their figures as they are typed (the live line, before any
-    save); returns the entry and the messages for the live line itself."""
-    if not form.validate():
-        return None, []
-    results = form.results()
-    loose = form.attach(validate_deal(results, rules, minimums=minimums), live=True)
-    return results, loose
-
-
 def _read(form: DealForm) -> list[SideResult] | None:
     """The figures as typed, or None while one is unreadable (its field says why)."""
     return form.results() if form.validate() else None
@@ -193,24 +174,6 @@ def _refused_json(form: DealForm, refusal: Refused | None) -> Response:
     response = jsonify({"error": error, "fields": fields})
     response.status_code = status
     return response
-
-
-def _next_deal_preview(
-    game: Head, results: Sequence[SideResult] | None
-) -> dict[str, object] | None:
-    """Scores and new totals of the next deal for the live line, or None while the entry
-    cannot be scored."""
-    rules = game.rules
-    if results is None or errors_of(validate_deal(results, rules, minimums=game.minimums)):
-        return None
-    line = next_line(rules, game.totals, results, game.next_deal, game.dealer(game.next_deal))
-    end = ending(line.totals, rules.target, game.next_deal, game.last_deal)
-    return {
-        "line": line,
-        "breakdowns": [score_breakdown(result, rules) for result in results],
-        "winner": None if end is None else end.winner,
-        "ends": end is not None,
-    }
 
 
 def _render_next_deal(
@@ -313,33 +276,6 @@ def save_deal(game_id: str) -> tuple[str, int] | BaseResponse:
     return _render_next_deal(game, form, loose=loose, status=REFUSALS[refusal.why].status)
 
 
-def _edit_preview(
-    sheet: Sheet, number: int, results: Sequence[SideResult] | None
-) -> dict[str, object] | None:
-    """Scores and new totals of an edited deal for the live line: the game replayed with
-    the new entry."""
-    if results is None:
-        return None
-    minimums = sheet.state.lines[number - 1].minimums
-    if errors_of(validate_deal(results, sheet.rules, minimums=minimums)):
-        return None
-    deals = [games.side_results(deal) for deal in sheet.game.deals]
-    deals[number - 1] = list(results)
-    state = replay(
-        sheet.rules,
-        deals,
-        starts=sheet.state.starts,
-        seats=sheet.seats,
-        first_dealer=sheet.game.first_dealer,
-    )
-    return {
-        "line": state.lines[number - 1],
-        "breakdowns": [score_breakdown(result, sheet.rules) for result in results],
-        "winner": state.winner if state.finished_after == number else None,
-        "ends": state.finished_after == number,
-    }
-
-
 def _render_edit(
     sheet: Sheet,
     form: DealForm,
@@ -436,27 +372,37 @@ def save_edit(game_id: str, number: int) -> tuple[str, int] | BaseResponse:
 @bp.post("/games/<game_id>/deals/preview")
 @scorer_required
 def preview(game_id: str) -> Response:
-    """The live line under the deal form: each side's score and new total (htmx). The next
-    deal is played from the game's head; an edited one replays the game."""
-    game = head_or_404(game_id)
-    number = request.args.get("number", type=int) or game.next_deal
-    number = max(1, min(number, game.next_deal))
-    form = deal_form(game.rules, [side.name for side in game.sides])
-    context: dict[str, Any]
-    if number == game.next_deal:
-        results, loose = _entry(form, game.rules, game.minimums)
-        context = {"game": game, "rules": game.rules, "preview": _next_deal_preview(game, results)}
-    else:
-        sheet = games.sheet_of(game_or_404(game_id))
-        minimums = sheet.state.lines[number - 1].minimums
-        results, loose = _entry(form, sheet.rules, minimums)
-        context = {
-            "game": sheet.game,
-            "rules": sheet.rules,
-            "preview": _edit_preview(sheet, number, results),
-        }
+    """The live line under the deal form (htmx): the store's dry run of the save, each
+    side's score and new total, the rules engine's words next to the figures as typed."""
+    table = _table_or_404(game_id)
+    form = deal_form(table.rules, [""] * table.sides)
+    results = _read(form)
+    played: changes.Played | None = None
+    loose: list[Violation] = []
+    if results is not None:
+        try:
+            played = changes.preview_deal(
+                game_id,
+                results,
+                secret=scorer_token(),
+                number=request.args.get("number", type=int),
+                expected=shown_deal(form.seq.data, form.version.data),
+            )
+        except Refused as refusal:
+            abort_if_lost(refusal)
+            loose = [_loose(refusal_text(refusal))]
+        else:
+            loose = form.attach(played.violations, live=True)
+    game = head_or_404(game_id) if played is None else played.game
+    form.setup([side.name for side in game.sides])
     html = render_template(
-        "deals/_preview.html", form=form, number=number, loose=loose, oob=True, **context
+        "deals/_preview.html",
+        form=form,
+        loose=loose,
+        oob=True,
+        game=game,
+        rules=table.rules,
+        preview=played if played is not None and played.line is not None else None,
     )
     response = current_app.make_response(html)
     response.vary.add("HX-Request")
