@@ -130,11 +130,6 @@ def _read(form: DealForm) -> list[SideResult] | None:
     return form.results() if form.validate() else None
 
 
-def _nonce(form: DealForm) -> str | None:
-    """The form's one-time key (``page_key``)."""
-    return page_key(form.nonce.data or "")
-
-
 def _placed(form: DealForm, refusal: Refused) -> list[Violation]:
     """A refusal's words put on the form: a broken rule's errors and warnings next to the
     figures (by their paths), any other refusal above the save button. Returns those of
@@ -239,7 +234,7 @@ def save_deal(game_id: str) -> tuple[str, int] | BaseResponse:
                 game_id,
                 results,
                 secret=scorer_token(),
-                request_key=_nonce(form),
+                request_key=page_key(),
                 device=device_label(),
             )
         except Refused as refused:
@@ -348,7 +343,7 @@ def save_edit(game_id: str, number: int) -> tuple[str, int] | BaseResponse:
                 secret=scorer_token(),
                 expected=expected,
                 device=device_label(),
-                request_key=_nonce(form),
+                request_key=page_key(),
             )
         except Refused as refused:
             refusal = refused
