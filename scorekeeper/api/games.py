@@ -265,7 +265,7 @@ def record(game_id: str, json: schemas.Deal) -> tuple[Response, int]:
 
 def _number(game: Head, number: int) -> None:
     if not 1 <= number <= game.deals:
-        raise ApiError(404, f"This game has no deal {number}.")
+        raise Refused(Why.NOT_FOUND, changes.no_deal(number))
 
 
 #: A deal's ETag: its place and its version (``DealTag``), as a strong tag.
@@ -360,7 +360,7 @@ def show_deal(game_id: str, number: int) -> Response:
     sheet = _sheet(game_id)
     deal = games.deal_at(sheet.game, number)
     if deal is None:
-        raise ApiError(404, f"This game has no deal {number}.")
+        raise Refused(Why.NOT_FOUND, changes.no_deal(number))
     response = jsonify(deal_json(sheet, number))
     response.set_etag(deal_etag(games.tag_of(deal)))
     response.cache_control.no_cache = True

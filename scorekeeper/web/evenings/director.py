@@ -14,7 +14,9 @@ from markupsafe import Markup
 from werkzeug.wrappers import Response as BaseResponse
 
 from ...codes import svg
+from ...i18n import render_text
 from ...store import evenings
+from ...store.changes.evenings import NOT_DIRECTOR
 from ...store.games import Secured
 from .. import bp
 from ..scorer import keep_secret, name_this_phone, read_secret
@@ -25,9 +27,6 @@ from .forms import DirectorJoinForm
 DIRECTOR_COOKIE = "director"
 
 NO_EVENING = lazy_gettext("There is no such evening. Check the address.")
-NOT_DIRECTOR = lazy_gettext(
-    "Only the evening's director can do this (the director's link holds the secret)."
-)
 
 
 def director_token() -> str | None:
@@ -47,7 +46,7 @@ def director_or_403(evening_id: str) -> str:
         abort(404, str(NO_EVENING))
     token = director_token()
     if token is None or not evenings.director_matches(stamp, token):
-        abort(403, str(NOT_DIRECTOR))
+        abort(403, render_text(NOT_DIRECTOR))
     return token
 
 
