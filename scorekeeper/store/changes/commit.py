@@ -214,18 +214,18 @@ def _same_request(found: Earlier, key: RequestKey, kind: str) -> Earlier:
 def made_by(
     query: Executable,
     key: RequestKey | None,
-    refuse: Callable[[Row[Any]], Refused],
+    what: Callable[[Row[Any]], Text],
     **where: object,
 ) -> Row[Any] | None:
     """What a request's key made before (``query``'s row, with its ``request_hash``, found
     by the key and ``where``) when it was this same request; None without a key or for one
-    not seen. The key sent with another request is refused (``refuse`` words it from the
-    row)."""
+    not seen. The key sent with another request is refused (``reused``), naming what it
+    made (``what`` says it of the row)."""
     if key is None:
         return None
     row = db.session.execute(query, {**where, "key": key.key}).first()
     if row is not None and row.request_hash != key.fingerprint:
-        raise refuse(row)
+        raise reused(what(row))
     return row
 
 
@@ -409,7 +409,7 @@ def evening_earlier(evening_id: str, key: RequestKey | None) -> bool:
     found = made_by(
         _EVENING_EARLIER,
         key,
-        lambda row: reused(describe_evening(row.kind, row.round)),
+        lambda row: describe_evening(row.kind, row.round),
         evening_id=evening_id,
     )
     return found is not None

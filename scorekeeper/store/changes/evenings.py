@@ -44,6 +44,7 @@ from ..log import (
     ROUND_STARTED,
     SEATS_SWAPPED,
     TIME_CALLED,
+    describe_evening,
 )
 from ..models import (
     Evening,
@@ -206,15 +207,7 @@ def create_evening(
 
 def _check_created_before(key: RequestKey | None) -> None:
     """Refused when the key created an evening before: as ``create_evening``."""
-    row = made_by(
-        _CREATED_BY,
-        key,
-        lambda _row: Refused(
-            Why.REUSED,
-            T("This request's key already created another evening; nothing was created."),
-            {"Idempotency-Key": T("Already used for another new evening.")},
-        ),
-    )
+    row = made_by(_CREATED_BY, key, lambda _row: describe_evening(EVENING_CREATED, None))
     if row is not None:
         raise Refused(
             Why.CONFLICT,

@@ -18,8 +18,8 @@ from ...rules.text import T
 from ..db import db, transaction
 from ..errors import Refused, Unavailable, Why, check_name
 from ..games import hash_token, sheet_of
-from ..log import CREATED
-from ..models import Game, Person, Player, Side, utcnow
+from ..log import CREATED, describe
+from ..models import Change, Game, Person, Player, Side, utcnow
 from ..players import is_default_name, name_key, record_to_json
 from ..seats import check_cards
 from .commit import CHANGE, Entry, RequestKey, commit_replayed, keyed, made_by
@@ -143,15 +143,7 @@ def create_game(
 
 def check_created_before(key: RequestKey | None) -> None:
     """Refused when the key created a game before (an import's too): as ``create_game``."""
-    row = made_by(
-        _CREATED_BY,
-        key,
-        lambda _row: Refused(
-            Why.REUSED,
-            T("This request's key already created another game; nothing was created."),
-            {"Idempotency-Key": T("Already used for another new game.")},
-        ),
-    )
+    row = made_by(_CREATED_BY, key, lambda _row: describe(Change(kind=CREATED)))
     if row is not None:
         raise Refused(
             Why.CONFLICT,
