@@ -8,6 +8,7 @@ same check, ``refusals.scorer_only``); the store's command checks the secret it 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 
 from flask import (
@@ -190,7 +191,7 @@ def scorer_code(game_id: str) -> BaseResponse:
     browsers never send it, so no server logs it."""
     head_or_404(game_id)
     link = absolute(url_for("web.join", game_id=game_id)) + f"#{scorer_token()}"
-    response = current_app.make_response(
+    return no_store(
         render_template(
             "games/scorer_code.html",
             game_id=game_id,
@@ -198,8 +199,36 @@ def scorer_code(game_id: str) -> BaseResponse:
             code_svg=Markup(svg(link)),
         )
     )
+
+
+def no_store(html: str, status: int = 200) -> BaseResponse:
+    """A page that holds a secret (a scorer or director link, or one pasted and refused):
+    no cache keeps it."""
+    response = current_app.make_response((html, status))
     response.headers["Cache-Control"] = "private, no-store"
     return response
+
+
+def take_secret(
+    form: JoinForm,
+    matches: Callable[[str], bool],
+    keep: Callable[[BaseResponse, str], None],
+    onward: str,
+    wrong: str,
+) -> BaseResponse | int:
+    """A link's secret (its form's ``token``) handed to this browser: once it ``matches``,
+    the phone's name kept and the redirect to ``onward`` that keeps the secret (``keep``);
+    else the status of the page drawn again, 403 after a wrong secret (``wrong`` says so
+    at its field)."""
+    if form.validate_on_submit():
+        token = (form.token.data or "").strip()
+        if matches(token):
+            name_this_phone(form.device.data)
+            response = redirect(onward)
+            keep(response, token)
+            return response
+        form.token.errors = [*form.token.errors, wrong]
+    return 403 if form.is_submitted() else 200
 
 
 @bp.route("/games/<game_id>/join", methods=["GET", "POST"])
@@ -208,28 +237,18 @@ def join(game_id: str) -> BaseResponse:
     its fragment (``#secret``), which app.js posts here; it can also be pasted."""
     game = head_or_404(game_id)
     form = JoinForm()
-    if form.validate_on_submit():
-        token = (form.token.data or "").strip()
-        if games.token_matches(game, token):
-            name_this_phone(form.device.data)
-            response = redirect(url_for("web.sheet", game_id=game_id))
-            set_scorer_cookie(response, game_id, token)
-            return response
-        form.token.errors = [*form.token.errors, _("This is not the secret of this game.")]
-    status = 403 if form.is_submitted() else 200
+    taken = take_secret(
+        form,
+        lambda token: games.token_matches(game, token),
+        lambda response, token: set_scorer_cookie(response, game_id, token),
+        url_for("web.sheet", game_id=game_id),
+        _("This is not the secret of this game."),
+    )
+    if not isinstance(taken, int):
+        return taken
     if not form.is_submitted():
         form.device.data = session.get(DEVICE) or ""
-    response = current_app.make_response(
-        (
-            render_template(
-                "games/join.html",
-                game=game,
-                form=form,
-                device_hint=label_of(request.headers.get("User-Agent", "")),
-            ),
-            status,
-        )
+    hint = label_of(request.headers.get("User-Agent", ""))
+    return no_store(
+        render_template("games/join.html", game=game, form=form, device_hint=hint), taken
     )
-    # A secret is pasted here (and a refused one shown again): no cache keeps the page.
-    response.headers["Cache-Control"] = "private, no-store"
-    return response

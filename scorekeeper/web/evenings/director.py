@@ -7,7 +7,7 @@ the cookie to decide which buttons to show and to derive each table's scorer lin
 
 from __future__ import annotations
 
-from flask import abort, current_app, redirect, render_template, url_for
+from flask import abort, render_template, url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext
 from markupsafe import Markup
@@ -19,7 +19,7 @@ from ...store import evenings
 from ...store.changes.evenings import NOT_DIRECTOR
 from ...store.games import Secured
 from .. import bp
-from ..scorer import keep_secret, name_this_phone, read_secret
+from ..scorer import keep_secret, no_store, read_secret, take_secret
 from ..share import absolute
 from .forms import DirectorJoinForm
 
@@ -56,13 +56,6 @@ def set_director_cookie(response: BaseResponse, evening_id: str, token: str) -> 
     keep_secret(response, DIRECTOR_COOKIE, token, url_for("web.evening", evening_id=evening_id))
 
 
-def no_store(html: str, status: int = 200) -> BaseResponse:
-    """A page that holds a secret (a scorer or director link): no cache keeps it."""
-    response = current_app.make_response((html, status))
-    response.headers["Cache-Control"] = "private, no-store"
-    return response
-
-
 @bp.get("/evenings/<evening_id>/director-link")
 def director_link(evening_id: str) -> BaseResponse:
     """The director's link and its QR code, to move directing to another device: the
@@ -87,13 +80,13 @@ def director_join(evening_id: str) -> BaseResponse:
     if stamp is None:
         abort(404, str(NO_EVENING))
     form = DirectorJoinForm()
-    if form.validate_on_submit():
-        token = (form.token.data or "").strip()
-        if evenings.director_matches(stamp, token):
-            name_this_phone(form.device.data)
-            response = redirect(url_for("web.evening", evening_id=evening_id))
-            set_director_cookie(response, evening_id, token)
-            return response
-        form.token.errors = [*form.token.errors, _("This is not the secret of this evening.")]
-    status = 403 if form.is_submitted() else 200
-    return no_store(render_template("evenings/join.html", evening_id=evening_id, form=form), status)
+    taken = take_secret(
+        form,
+        lambda token: evenings.director_matches(stamp, token),
+        lambda response, token: set_director_cookie(response, evening_id, token),
+        url_for("web.evening", evening_id=evening_id),
+        _("This is not the secret of this evening."),
+    )
+    if not isinstance(taken, int):
+        return taken
+    return no_store(render_template("evenings/join.html", evening_id=evening_id, form=form), taken)
