@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
+from typing import Any
 
 from flask import (
     current_app,
@@ -187,18 +188,20 @@ def last_change(game_id: str | None = None) -> tuple[str, int] | None:
 @scorer_required
 def scorer_code(game_id: str) -> BaseResponse:
     """The scorer link and its QR code, for the scorer's phone alone, on a tap in the
-    share panel (the sheet never holds the secret). The secret rides in the fragment:
-    browsers never send it, so no server logs it."""
+    share panel (the sheet never holds the secret)."""
     head_or_404(game_id)
-    link = absolute(url_for("web.join", game_id=game_id)) + f"#{scorer_token()}"
-    return no_store(
-        render_template(
-            "games/scorer_code.html",
-            game_id=game_id,
-            scorer_link=link,
-            code_svg=Markup(svg(link)),
-        )
+    link, code = secret_link("web.join", scorer_token() or "", game_id=game_id)
+    html = render_template(
+        "games/scorer_code.html", game_id=game_id, scorer_link=link, code_svg=code
     )
+    return no_store(html)
+
+
+def secret_link(endpoint: str, secret: str, **where: Any) -> tuple[str, Markup]:
+    """A link that hands a secret to another device, and its QR code: the secret rides in
+    the fragment, which browsers never send, so no server logs it."""
+    link = absolute(url_for(endpoint, **where)) + f"#{secret}"
+    return link, Markup(svg(link))
 
 
 def no_store(html: str, status: int = 200) -> BaseResponse:

@@ -10,17 +10,14 @@ from __future__ import annotations
 from flask import abort, render_template, url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext
-from markupsafe import Markup
 from werkzeug.wrappers import Response as BaseResponse
 
-from ...codes import svg
 from ...i18n import render_text
 from ...store import evenings
 from ...store.changes.evenings import NOT_DIRECTOR
 from ...store.games import Secured
 from .. import bp
-from ..scorer import keep_secret, no_store, read_secret, take_secret
-from ..share import absolute
+from ..scorer import keep_secret, no_store, read_secret, secret_link, take_secret
 from .forms import DirectorJoinForm
 
 #: The cookie that holds an evening's secret, scoped to that evening's pages.
@@ -61,13 +58,10 @@ def director_link(evening_id: str) -> BaseResponse:
     """The director's link and its QR code, to move directing to another device: the
     secret rides in the fragment, which no browser sends to a server."""
     token = director_or_403(evening_id)
-    link = absolute(url_for("web.director_join", evening_id=evening_id)) + f"#{token}"
+    link, code = secret_link("web.director_join", token, evening_id=evening_id)
     return no_store(
         render_template(
-            "evenings/director_link.html",
-            evening_id=evening_id,
-            link=link,
-            code_svg=Markup(svg(link)),
+            "evenings/director_link.html", evening_id=evening_id, link=link, code_svg=code
         )
     )
 
