@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 from flask.testing import FlaskClient, FlaskCliRunner
 
@@ -15,13 +16,17 @@ from scorekeeper.backup import document
 from .helpers.history import seed_month
 
 
+def backed_up(client: FlaskClient, runner: FlaskCliRunner, path: Path) -> Any:
+    """A month of games, and the document ``flask backup`` writes of it at ``path``."""
+    seed_month(client)
+    assert runner.invoke(args=["backup", str(path)]).exit_code == 0
+    return json.loads(path.read_text())
+
+
 def test_what_a_backup_writes_its_models_read(
     client: FlaskClient, runner: FlaskCliRunner, tmp_path: Path
 ) -> None:
-    seed_month(client)
-    path = tmp_path / "backup.json"
-    assert runner.invoke(args=["backup", str(path)]).exit_code == 0
-    written = json.loads(path.read_text())
+    written = backed_up(client, runner, tmp_path / "backup.json")
     people = [document.Person.model_validate(p) for p in written["people"]]
     games = [document.Game.model_validate(g) for g in written["games"]]
     assert len(people) == 4 and len(games) == 3
@@ -31,10 +36,8 @@ def test_what_a_backup_writes_its_models_read(
 def test_a_value_out_of_its_rule_is_named_with_the_rule(
     client: FlaskClient, runner: FlaskCliRunner, tmp_path: Path
 ) -> None:
-    seed_month(client)
     path = tmp_path / "backup.json"
-    assert runner.invoke(args=["backup", str(path)]).exit_code == 0
-    written = json.loads(path.read_text())
+    written = backed_up(client, runner, path)
     written["games"][0]["deals"][0]["version"] = 0
     path.write_text(json.dumps(written))
     done = runner.invoke(args=["restore", "--replace", str(path)])

@@ -14,7 +14,7 @@ from scorekeeper.store import db
 from scorekeeper.store.models import Change, Evening, EveningChange, Game, Person
 
 from .helpers.api import get_game, new_game
-from .helpers.evenings import PAIRS, new_evening_page, page_tables
+from .helpers.evenings import evening_form, new_evening_page, page_tables
 from .helpers.pages import CASE_A, CASE_B, deal_form
 from .helpers.pages import new_game as new_game_form
 
@@ -124,16 +124,7 @@ def test_each_evening_command_sent_twice_acts_once(client: FlaskClient, app: Fla
 
 
 def test_a_new_evening_form_sent_twice_makes_one_evening(client: FlaskClient, app: Flask) -> None:
-    form = {
-        "name": "Tuesday club",
-        "variant": "classic",
-        "format": "pairs",
-        "players": "\n".join(", ".join(pair) for pair in PAIRS),
-        "rounds": "3",
-        "deals_per_round": "2",
-        "minutes_per_round": "50",
-        "nonce": "evening-1",
-    }
+    form = evening_form(nonce="evening-1")
     first = client.post("/evenings/new", data=form)
     assert first.status_code == 302, first.get_data(as_text=True)
     again = client.post("/evenings/new", data=form)

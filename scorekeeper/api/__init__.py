@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import inspect
 import json
+import re
 from collections.abc import Callable, Mapping
 from functools import cache
 from typing import Any, get_type_hints
@@ -29,7 +30,8 @@ from ..i18n import render_text
 from ..refusals import status_of
 from ..rules import CardError, parse_card, parse_cards
 from ..rules.draw import draw_card
-from ..store.errors import Refused
+from ..rules.limits import MAX_REQUEST_KEY
+from ..store.errors import Refused, is_request_key
 from . import schemas
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -288,6 +290,22 @@ def bearer() -> str | None:
     """The request's ``Authorization: Bearer`` secret (a game's or an evening director's)."""
     scheme, _, token = request.headers.get("Authorization", "").partition(" ")
     return token.strip() if scheme.lower() == "bearer" else None
+
+
+def idempotency_key() -> str | None:
+    """The ``Idempotency-Key`` header: a retried command with the same key acts once (the
+    store keeps the key with the change). A malformed key is a 400, after what the game or
+    the evening itself answers (404, 403): the views check those first."""
+    key = request.headers.get("Idempotency-Key")
+    if key is None:
+        return None
+    if not (is_request_key(key) and re.fullmatch(schemas.REQUEST_KEY_PATTERN, key)):
+        raise ApiError(
+            400,
+            f"Idempotency-Key is 1 to {MAX_REQUEST_KEY} printable ASCII characters.",
+            {"Idempotency-Key": "Invalid."},
+        )
+    return key
 
 
 def device() -> str:

@@ -28,6 +28,7 @@ from ..rules import (
     starts_sequence,
 )
 from ..rules.text import T
+from ..store.changes import NO_GAME
 from ..store.games import load, sheet_of
 from . import BODY, ApiError, answers, bp, schemas, spec
 
@@ -40,7 +41,7 @@ def rules_and_sheet(body: schemas.Context) -> tuple[RuleSet, Any]:
     if body.game is not None:
         game = load(body.game)
         if game is None:
-            raise ApiError(404, "There is no such game.", {"game": "Unknown game."})
+            raise ApiError(404, render_text(NO_GAME), {"game": "Unknown game."})
         sheet = sheet_of(game)
         return sheet.rules, sheet
     try:

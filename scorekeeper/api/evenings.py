@@ -9,8 +9,21 @@ from flask import Response, jsonify, url_for
 from ..extensions import creates_game
 from ..rules import Format
 from ..store import changes, evenings
+from ..store.changes.evenings import NO_EVENING, NOT_DIRECTOR
+from ..store.errors import Refused, Why
 from ..store.evenings import EveningView, RoundView, TableView
-from . import BODY, TOKEN, ApiError, answers, bearer, bp, device, schemas, spec
+from . import (
+    BODY,
+    TOKEN,
+    ApiError,
+    answers,
+    bearer,
+    bp,
+    device,
+    idempotency_key,
+    schemas,
+    spec,
+)
 
 
 def table_json(table: TableView, director_token: str | None) -> dict[str, Any]:
@@ -86,10 +99,11 @@ def _director(evening: EveningView) -> str | None:
 
 @bp.post("/evenings")
 @creates_game
-@spec.validate(resp=answers(201, *BODY, 429))
+@spec.validate(headers=schemas.Key, resp=answers(201, *BODY, 409, 429))
 def new_evening(json: schemas.NewEvening) -> tuple[Response, int]:
     """Create an evening and seat its first round by lot; the answer holds the director's
-    secret (``token``), given only here."""
+    secret (``token``), given only here. Sent again with its Idempotency-Key, it creates
+    nothing (409 naming the evening, as a new game's retry)."""
     fmt = Format(json.format)
     given, missing = ("pairs", "players") if fmt is Format.PAIRS else ("players", "pairs")
     entrants: list[list[str]] | None = (
@@ -113,6 +127,7 @@ def new_evening(json: schemas.NewEvening) -> tuple[Response, int]:
         json.deals_per_round,
         json.minutes_per_round,
         device=device(),
+        request_key=idempotency_key(),
     )
     response = jsonify({**evening_json(evening, token), "token": token})
     response.headers["Location"] = url_for("api.evening", evening_id=evening.id)
@@ -124,7 +139,7 @@ def new_evening(json: schemas.NewEvening) -> tuple[Response, int]:
 def _found(evening_id: str) -> EveningView:
     found = evenings.view(evening_id)
     if found is None:
-        raise ApiError(404, "There is no such evening.")
+        raise Refused(Why.NOT_FOUND, NO_EVENING)
     return found
 
 
@@ -142,6 +157,17 @@ def evening(evening_id: str) -> Response:
     return response
 
 
+def _key(evening_id: str) -> str | None:
+    """A command's Idempotency-Key; a malformed one is a 400 only after the evening's 404
+    and the director's 403 (API.md's order), which the store checks on the way in."""
+    try:
+        return idempotency_key()
+    except ApiError:
+        if _director(_found(evening_id)) is None:
+            raise Refused(Why.FORBIDDEN, NOT_DIRECTOR) from None
+        raise
+
+
 def _answer(found: EveningView, status: int) -> tuple[Response, int]:
     response = jsonify(evening_json(found, bearer()))
     response.cache_control.private = True
@@ -150,23 +176,43 @@ def _answer(found: EveningView, status: int) -> tuple[Response, int]:
 
 
 @bp.post("/evenings/<evening_id>/rounds")
-@spec.validate(resp=answers(201, 403, 404, 409), security=TOKEN, skip_validation=True)
+@spec.validate(
+    headers=schemas.Key,
+    resp=answers(201, 400, 403, 404, 409, 422),
+    security=TOKEN,
+    skip_validation=True,
+)
 def start_round(evening_id: str) -> tuple[Response, int]:
     """Seat and start the next round (director); 409 while a table of the current round
-    plays on, or after the last round."""
-    return _answer(changes.start_round(evening_id, bearer(), device=device()), 201)
+    plays on, or after the last round. A retry with the same Idempotency-Key seats nothing."""
+    started = changes.start_round(
+        evening_id, bearer(), device=device(), request_key=_key(evening_id)
+    )
+    return _answer(started, 201)
 
 
 @bp.post("/evenings/<evening_id>/rounds/<int:number>/close")
-@spec.validate(resp=answers(200, 403, 404), security=TOKEN, skip_validation=True)
+@spec.validate(
+    headers=schemas.Key,
+    resp=answers(200, 400, 403, 404, 422),
+    security=TOKEN,
+    skip_validation=True,
+)
 def close_round(evening_id: str, number: int) -> tuple[Response, int]:
     """Time is called (director): every game of round ``number`` ends as it stands."""
-    return _answer(changes.close_round(evening_id, number, bearer(), device=device()), 200)
+    closed = changes.close_round(
+        evening_id, number, bearer(), device=device(), request_key=_key(evening_id)
+    )
+    return _answer(closed, 200)
 
 
 @bp.post("/evenings/<evening_id>/rounds/<int:number>/swap")
-@spec.validate(resp=answers(200, *BODY, 403, 404, 409), security=TOKEN)
+@spec.validate(headers=schemas.Key, resp=answers(200, *BODY, 403, 404, 409), security=TOKEN)
 def swap(evening_id: str, number: int, json: schemas.Swap) -> tuple[Response, int]:
     """Swap two players (or their pairs) between tables before either table's first deal
-    (director); their tables get new games, and so new scorer links."""
-    return _answer(changes.swap(evening_id, number, json.players, bearer(), device=device()), 200)
+    (director); their tables get new games, and so new scorer links. A retry with the same
+    Idempotency-Key swaps nothing (it would swap them back)."""
+    swapped = changes.swap(
+        evening_id, number, json.players, bearer(), device=device(), request_key=_key(evening_id)
+    )
+    return _answer(swapped, 200)

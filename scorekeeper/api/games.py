@@ -19,12 +19,24 @@ from ..rules import (
     SideResult,
     apply_options,
 )
-from ..rules.limits import MAX_ID, MAX_PAGE, MAX_REQUEST_KEY
+from ..rules.limits import MAX_ID, MAX_PAGE
 from ..store import changes, games
 from ..store.changes import Claimed, SideSpec
-from ..store.errors import Refused, Why, check_moment, is_request_key
+from ..store.errors import Refused, Why, check_moment
 from ..store.games import DealTag, Head, Sheet
-from . import BODY, TOKEN, ApiError, answers, bearer, bp, checked, device, schemas, spec
+from . import (
+    BODY,
+    TOKEN,
+    ApiError,
+    answers,
+    bearer,
+    bp,
+    checked,
+    device,
+    idempotency_key,
+    schemas,
+    spec,
+)
 from .documents import (
     change_json,
     deal_answer,
@@ -35,22 +47,6 @@ from .documents import (
 )
 
 PER_PAGE = 20
-
-
-def _idempotency_key() -> str | None:
-    """The ``Idempotency-Key`` header: a retried POST with the same key records one deal.
-    A malformed key is a 400, after what the game itself answers (404, 403: a change of a
-    game is ``@scorer``'s)."""
-    key = request.headers.get("Idempotency-Key")
-    if key is None:
-        return None
-    if not (is_request_key(key) and re.fullmatch(schemas.REQUEST_KEY_PATTERN, key)):
-        raise ApiError(
-            400,
-            f"Idempotency-Key is 1 to {MAX_REQUEST_KEY} printable ASCII characters.",
-            {"Idempotency-Key": "Invalid."},
-        )
-    return key
 
 
 #: A change of a game (``game_id``) needs its token, checked before the view reads the
@@ -143,7 +139,7 @@ def create(json: schemas.NewGame) -> tuple[Response, int]:
         json.options or {},
         json.first_dealer,
         device=device(),
-        request_key=_idempotency_key(),
+        request_key=idempotency_key(),
     )
     return _with_token(games.sheet_of(game), token)
 
@@ -255,7 +251,7 @@ def record(game_id: str, json: schemas.Deal) -> tuple[Response, int]:
     """Record the next deal; 409 once the game is over. A retry with the same
     Idempotency-Key answers as the first time and records nothing."""
     table = _table(game_id)
-    key = _idempotency_key()
+    key = idempotency_key()
     try:
         results = _results(json, table.rules)
     except ApiError:
@@ -269,7 +265,7 @@ def record(game_id: str, json: schemas.Deal) -> tuple[Response, int]:
 
 def _number(game: Head, number: int) -> None:
     if not 1 <= number <= game.deals:
-        raise ApiError(404, f"This game has no deal {number}.")
+        raise Refused(Why.NOT_FOUND, changes.no_deal(number))
 
 
 #: A deal's ETag: its place and its version (``DealTag``), as a strong tag.
@@ -348,7 +344,7 @@ def update(game_id: str, number: int, json: schemas.Edit) -> Response:
             secret=bearer(),
             expected=expected,
             device=device(),
-            request_key=_idempotency_key(),
+            request_key=idempotency_key(),
         )
     except Refused as refusal:
         if refusal.why is Why.OUTDATED:
@@ -364,7 +360,7 @@ def show_deal(game_id: str, number: int) -> Response:
     sheet = _sheet(game_id)
     deal = games.deal_at(sheet.game, number)
     if deal is None:
-        raise ApiError(404, f"This game has no deal {number}.")
+        raise Refused(Why.NOT_FOUND, changes.no_deal(number))
     response = jsonify(deal_json(sheet, number))
     response.set_etag(deal_etag(games.tag_of(deal)))
     response.cache_control.no_cache = True
@@ -386,7 +382,7 @@ def delete(game_id: str, number: int) -> Response:
             secret=bearer(),
             expected=expected,
             device=device(),
-            request_key=_idempotency_key(),
+            request_key=idempotency_key(),
         ).sheet
     except Refused as refusal:
         if refusal.why is Why.OUTDATED:
@@ -418,7 +414,7 @@ def undo(game_id: str, change_id: int) -> Response:
         change_id,
         secret=bearer(),
         device=device(),
-        request_key=_idempotency_key(),
+        request_key=idempotency_key(),
     )
     return jsonify({"game": game_json(undone.sheet), "change": undone.change})
 
@@ -429,7 +425,7 @@ def undo(game_id: str, change_id: int) -> Response:
 def delete_game(game_id: str) -> Response:
     """Delete the game: it leaves every list; GET answers 410 until it is restored."""
     deleted = changes.delete_game(
-        game_id, secret=bearer(), device=device(), request_key=_idempotency_key()
+        game_id, secret=bearer(), device=device(), request_key=idempotency_key()
     )
     return jsonify(game_json(deleted.sheet))
 
@@ -440,7 +436,7 @@ def delete_game(game_id: str) -> Response:
 def restore_game(game_id: str) -> Response:
     """Bring a deleted game back into every list."""
     restored = changes.restore_game(
-        game_id, secret=bearer(), device=device(), request_key=_idempotency_key()
+        game_id, secret=bearer(), device=device(), request_key=idempotency_key()
     )
     return jsonify(game_json(restored.sheet))
 
@@ -493,6 +489,6 @@ def import_(json: schemas.Export) -> tuple[Response, int]:
         changes=json.changes,
         device=device(),
         last_deal=json.last_deal,
-        request_key=_idempotency_key(),
+        request_key=idempotency_key(),
     )
     return _with_token(_sheet(game_id), token)

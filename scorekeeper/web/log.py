@@ -176,7 +176,7 @@ def change_log(game_id: str) -> str:
     current = games.version_of(game_id)
     found = games.log_of(game_id)
     if current is None or found is None:
-        abort(404, _("There is no such game."))
+        abort(404, render_text(changes.NO_GAME))
     game = games.load(game_id)
     assert game is not None
     scorer = can_score(current)

@@ -19,6 +19,7 @@ from ..rules.limits import MAX_NAME
 from ..rules.stats import Summary
 from ..rules.text import N_
 from ..store import changes, players, ratings
+from ..store.changes.roster import NO_PERSON
 from ..store.errors import Refused, Why
 from . import bp
 from .forms import PageForm
@@ -70,7 +71,7 @@ def canasta_rates(summary: Summary) -> list[tuple[str, str, float | None]]:
 def _person_or_404(person_id: int) -> players.Listed:
     person = players.find(person_id)
     if person is None:
-        abort(404, _("There is no such player on the list."))
+        abort(404, render_text(NO_PERSON))
     return person
 
 
@@ -152,7 +153,7 @@ def _page_part(person: players.Listed) -> Markup:
     def make() -> str:
         page = players.player_page(person.id)
         if page is None:
-            abort(404, _("There is no such player on the list."))
+            abort(404, render_text(NO_PERSON))
         return render_template("players/_page.html", page=page)
 
     return Markup(cached(("player", person.id, person.version, zone_name()), make))
@@ -197,9 +198,8 @@ def rename(person_id: int) -> BaseResponse | tuple[str, int]:
 def partnership(slug: str) -> str:
     """What these players did as one side (``slug``: their ids joined by hyphens)."""
     parts = slug.split("-")
-    if not 2 <= len(parts) <= 3 or not all(re.fullmatch("[0-9]{1,9}", part) for part in parts):
-        abort(404, _("There is no such partnership."))
-    page = players.partnership_page([int(part) for part in parts])
+    named = 2 <= len(parts) <= 3 and all(re.fullmatch("[0-9]{1,9}", part) for part in parts)
+    page = players.partnership_page([int(part) for part in parts]) if named else None
     if page is None:
         abort(404, _("There is no such partnership."))
     return render_template("players/partnership.html", page=page)

@@ -8,7 +8,9 @@ same check, ``refusals.scorer_only``); the store's command checks the secret it 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
+from typing import Any
 
 from flask import (
     current_app,
@@ -186,20 +188,50 @@ def last_change(game_id: str | None = None) -> tuple[str, int] | None:
 @scorer_required
 def scorer_code(game_id: str) -> BaseResponse:
     """The scorer link and its QR code, for the scorer's phone alone, on a tap in the
-    share panel (the sheet never holds the secret). The secret rides in the fragment:
-    browsers never send it, so no server logs it."""
+    share panel (the sheet never holds the secret)."""
     head_or_404(game_id)
-    link = absolute(url_for("web.join", game_id=game_id)) + f"#{scorer_token()}"
-    response = current_app.make_response(
-        render_template(
-            "games/scorer_code.html",
-            game_id=game_id,
-            scorer_link=link,
-            code_svg=Markup(svg(link)),
-        )
+    link, code = secret_link("web.join", scorer_token() or "", game_id=game_id)
+    html = render_template(
+        "games/scorer_code.html", game_id=game_id, scorer_link=link, code_svg=code
     )
+    return no_store(html)
+
+
+def secret_link(endpoint: str, secret: str, **where: Any) -> tuple[str, Markup]:
+    """A link that hands a secret to another device, and its QR code: the secret rides in
+    the fragment, which browsers never send, so no server logs it."""
+    link = absolute(url_for(endpoint, **where)) + f"#{secret}"
+    return link, Markup(svg(link))
+
+
+def no_store(html: str, status: int = 200) -> BaseResponse:
+    """A page that holds a secret (a scorer or director link, or one pasted and refused):
+    no cache keeps it."""
+    response = current_app.make_response((html, status))
     response.headers["Cache-Control"] = "private, no-store"
     return response
+
+
+def take_secret(
+    form: JoinForm,
+    matches: Callable[[str], bool],
+    keep: Callable[[BaseResponse, str], None],
+    onward: str,
+    wrong: str,
+) -> BaseResponse | int:
+    """A link's secret (its form's ``token``) handed to this browser: once it ``matches``,
+    the phone's name kept and the redirect to ``onward`` that keeps the secret (``keep``);
+    else the status of the page drawn again, 403 after a wrong secret (``wrong`` says so
+    at its field)."""
+    if form.validate_on_submit():
+        token = (form.token.data or "").strip()
+        if matches(token):
+            name_this_phone(form.device.data)
+            response = redirect(onward)
+            keep(response, token)
+            return response
+        form.token.errors = [*form.token.errors, wrong]
+    return 403 if form.is_submitted() else 200
 
 
 @bp.route("/games/<game_id>/join", methods=["GET", "POST"])
@@ -208,28 +240,18 @@ def join(game_id: str) -> BaseResponse:
     its fragment (``#secret``), which app.js posts here; it can also be pasted."""
     game = head_or_404(game_id)
     form = JoinForm()
-    if form.validate_on_submit():
-        token = (form.token.data or "").strip()
-        if games.token_matches(game, token):
-            name_this_phone(form.device.data)
-            response = redirect(url_for("web.sheet", game_id=game_id))
-            set_scorer_cookie(response, game_id, token)
-            return response
-        form.token.errors = [*form.token.errors, _("This is not the secret of this game.")]
-    status = 403 if form.is_submitted() else 200
+    taken = take_secret(
+        form,
+        lambda token: games.token_matches(game, token),
+        lambda response, token: set_scorer_cookie(response, game_id, token),
+        url_for("web.sheet", game_id=game_id),
+        _("This is not the secret of this game."),
+    )
+    if not isinstance(taken, int):
+        return taken
     if not form.is_submitted():
         form.device.data = session.get(DEVICE) or ""
-    response = current_app.make_response(
-        (
-            render_template(
-                "games/join.html",
-                game=game,
-                form=form,
-                device_hint=label_of(request.headers.get("User-Agent", "")),
-            ),
-            status,
-        )
+    hint = label_of(request.headers.get("User-Agent", ""))
+    return no_store(
+        render_template("games/join.html", game=game, form=form, device_hint=hint), taken
     )
-    # A secret is pasted here (and a refused one shown again): no cache keeps the page.
-    response.headers["Cache-Control"] = "private, no-store"
-    return response

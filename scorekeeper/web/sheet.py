@@ -6,14 +6,13 @@ from __future__ import annotations
 from typing import Any
 
 from flask import abort, current_app, render_template, request, url_for
-from flask_babel import gettext as _
 from markupsafe import Markup
 from werkzeug.wrappers import Response as BaseResponse
 
 from ..caching import cached, conditional
 from ..extensions import htmx
-from ..i18n import current_language, number
-from ..store import evenings, games
+from ..i18n import current_language, number, render_text
+from ..store import changes, evenings, games
 from ..store.evenings import Onward
 from . import bp
 from .answers import NO_GAME, game_or_404
@@ -122,7 +121,7 @@ def sheet(game_id: str) -> str | BaseResponse:
     partial = bool(htmx) and not htmx.boosted
     current = games.version_of(game_id)
     if current is None:
-        abort(404, _("There is no such game.") if partial else NO_GAME)
+        abort(404, render_text(changes.NO_GAME) if partial else NO_GAME)
     offline_copy = OFFLINE_COPY_HEADER in request.headers
     scorer = can_score(current) and not offline_copy
     if current.deleted:

@@ -55,8 +55,8 @@ def director(client: FlaskClient, evening: Json) -> Json:
     return {**body, "token": evening["token"]}
 
 
-def new_evening_page(client: FlaskClient) -> str:
-    """An evening made on the new-evening page (this client its director); its address."""
+def evening_form(**changes: str) -> dict[str, str]:
+    """The new-evening page's form of ``evening_body``'s evening."""
     form = {
         "name": "Tuesday club",
         "variant": "classic",
@@ -66,7 +66,12 @@ def new_evening_page(client: FlaskClient) -> str:
         "deals_per_round": "2",
         "minutes_per_round": "50",
     }
-    response = client.post("/evenings/new", data=form)
+    return {**form, **changes}
+
+
+def new_evening_page(client: FlaskClient) -> str:
+    """An evening made on the new-evening page (this client its director); its address."""
+    response = client.post("/evenings/new", data=evening_form())
     assert response.status_code == 302, response.get_data(as_text=True)
     return str(response.headers["Location"])
 

@@ -15,7 +15,7 @@ else writes: ``tests/test_one_door.py`` fails on a write anywhere outside this p
 """
 
 from ..log import MAX_DEVICE
-from .checks import GAME_GONE, GAME_OVER, NO_GAME, require_secret
+from .checks import GAME_GONE, GAME_OVER, NO_GAME, no_deal, require_secret
 from .commit import keep_records, ratings_moved, round_seated
 from .deals import (
     Changed,
@@ -65,6 +65,7 @@ __all__ = [
     "evening_rules",
     "import_game",
     "keep_records",
+    "no_deal",
     "preview_deal",
     "ratings_moved",
     "record_deal",

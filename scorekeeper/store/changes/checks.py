@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TypeVar
 
-from ...rules.text import T
+from ...rules.text import T, Text
 from ..errors import Refused, Why
 from ..games import Head, Secured, head, load, lock_game, token_matches
 from ..models import Game
@@ -24,6 +24,11 @@ ROUND_OVER = T(
 NOT_SCORER = T(
     "Only the phone that keeps this game's score can change it (ask for the scorer link)."
 )
+
+
+def no_deal(number: int) -> Text:
+    """The words of a deal asked for by a number the game has no deal at."""
+    return T("This game has no deal %(number)s.", number=number)
 
 
 def require_secret(game: Secured, secret: str | None) -> None:

@@ -23,12 +23,12 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import bindparam, insert, select, update
+from sqlalchemy import Executable, Row, bindparam, insert, select, update
 from sqlalchemy.orm.attributes import set_committed_value
 
 from ...rules.stats import SideRecord, side_records
@@ -211,6 +211,24 @@ def _same_request(found: Earlier, key: RequestKey, kind: str) -> Earlier:
     return found
 
 
+def made_by(
+    query: Executable,
+    key: RequestKey | None,
+    what: Callable[[Row[Any]], Text],
+    **where: object,
+) -> Row[Any] | None:
+    """What a request's key made before (``query``'s row, with its ``request_hash``, found
+    by the key and ``where``) when it was this same request; None without a key or for one
+    not seen. The key sent with another request is refused (``reused``), naming what it
+    made (``what`` says it of the row)."""
+    if key is None:
+        return None
+    row = db.session.execute(query, {**where, "key": key.key}).first()
+    if row is not None and row.request_hash != key.fingerprint:
+        raise reused(what(row))
+    return row
+
+
 def reused(what: Text, *, deal: int | None = None, change: int | None = None) -> Refused:
     """The refusal of a key that made another change (``what``) than the one asked now."""
     return Refused(
@@ -388,14 +406,13 @@ def commit_evening(
 def evening_earlier(evening_id: str, key: RequestKey | None) -> bool:
     """Whether this request's key made a command of this evening before (a double tap, a
     retry); the key sent with another request is refused."""
-    if key is None:
-        return False
-    found = db.session.execute(_EVENING_EARLIER, {"evening_id": evening_id, "key": key.key}).first()
-    if found is None:
-        return False
-    if found.request_hash != key.fingerprint:
-        raise reused(describe_evening(found.kind, found.round))
-    return True
+    found = made_by(
+        _EVENING_EARLIER,
+        key,
+        lambda row: describe_evening(row.kind, row.round),
+        evening_id=evening_id,
+    )
+    return found is not None
 
 
 def replayed(game: Game) -> Sheet:

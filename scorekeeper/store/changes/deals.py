@@ -31,7 +31,7 @@ from ..errors import Refused, Why
 from ..games import DealTag, Head, Sheet, deal_at, head, load, sheet_of, side_results
 from ..log import DELETED, EDITED, RECORDED, entries_json, results_of, snapshot
 from ..models import Deal, DealResult, Game, utcnow
-from .checks import locked, locked_head, require_listed, require_open, secured
+from .checks import locked, locked_head, no_deal, require_listed, require_open, secured
 from .commit import (
     Earlier,
     Entry,
@@ -326,7 +326,7 @@ def logged_results(state: object) -> list[SideResult]:
 
 def deal_of(game: Game, number: int) -> Deal:
     if not 1 <= number <= len(game.deals):
-        raise Refused(Why.NOT_FOUND, T("This game has no deal %(number)s.", number=number))
+        raise Refused(Why.NOT_FOUND, no_deal(number))
     return game.deals[number - 1]
 
 

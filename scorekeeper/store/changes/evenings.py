@@ -44,6 +44,7 @@ from ..log import (
     ROUND_STARTED,
     SEATS_SWAPPED,
     TIME_CALLED,
+    describe_evening,
 )
 from ..models import (
     Evening,
@@ -62,6 +63,7 @@ from .commit import (
     commit_replayed,
     evening_earlier,
     keyed,
+    made_by,
     replayed,
 )
 from .new_game import SideSpec, creating, new_game, table_rules
@@ -204,28 +206,20 @@ def create_evening(
 
 
 def _check_created_before(key: RequestKey | None) -> None:
-    if key is None:
-        return
-    row = db.session.execute(_CREATED_BY, {"key": key.key}).first()
-    if row is None:
-        return
-    if row.request_hash != key.fingerprint:
+    """Refused when the key created an evening before: as ``create_evening``."""
+    row = made_by(_CREATED_BY, key, lambda _row: describe_evening(EVENING_CREATED, None))
+    if row is not None:
         raise Refused(
-            Why.REUSED,
-            T("This request's key already created another evening; nothing was created."),
-            {"Idempotency-Key": T("Already used for another new evening.")},
+            Why.CONFLICT,
+            T(
+                "This request already created the evening %(name)s; its director's secret "
+                "was given only in that first answer (it is kept hashed), so nothing was "
+                "created again.",
+                name=row.name,
+            ),
+            {"Idempotency-Key": T("Already created evening %(id)s.", id=row.evening_id)},
+            evening=row.evening_id,
         )
-    raise Refused(
-        Why.CONFLICT,
-        T(
-            "This request already created the evening %(name)s; its director's secret was "
-            "given only in that first answer (it is kept hashed), so nothing was created "
-            "again.",
-            name=row.name,
-        ),
-        {"Idempotency-Key": T("Already created evening %(id)s.", id=row.evening_id)},
-        evening=row.evening_id,
-    )
 
 
 def _side_name(players: Sequence[str]) -> str:

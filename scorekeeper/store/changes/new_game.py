@@ -18,11 +18,11 @@ from ...rules.text import T
 from ..db import db, transaction
 from ..errors import Refused, Unavailable, Why, check_name
 from ..games import hash_token, sheet_of
-from ..log import CREATED
-from ..models import Game, Person, Player, Side, utcnow
+from ..log import CREATED, describe
+from ..models import Change, Game, Person, Player, Side, utcnow
 from ..players import is_default_name, name_key, record_to_json
 from ..seats import check_cards
-from .commit import CHANGE, Entry, RequestKey, commit_replayed, keyed
+from .commit import CHANGE, Entry, RequestKey, commit_replayed, keyed, made_by
 from .roster import person_for
 
 #: Times a new game is built again after colliding with another one's new roster names.
@@ -143,26 +143,17 @@ def create_game(
 
 def check_created_before(key: RequestKey | None) -> None:
     """Refused when the key created a game before (an import's too): as ``create_game``."""
-    if key is None:
-        return
-    row = db.session.execute(_CREATED_BY, {"key": key.key}).first()
-    if row is None:
-        return
-    if row.request_hash != key.fingerprint:
+    row = made_by(_CREATED_BY, key, lambda _row: describe(Change(kind=CREATED)))
+    if row is not None:
         raise Refused(
-            Why.REUSED,
-            T("This request's key already created another game; nothing was created."),
-            {"Idempotency-Key": T("Already used for another new game.")},
+            Why.CONFLICT,
+            T(
+                "This request already created game %(id)s; its secret was given only in that "
+                "first answer (it is kept hashed), so nothing was created again.",
+                id=row.game_id,
+            ),
+            {"Idempotency-Key": T("Already created game %(id)s.", id=row.game_id)},
         )
-    raise Refused(
-        Why.CONFLICT,
-        T(
-            "This request already created game %(id)s; its secret was given only in that "
-            "first answer (it is kept hashed), so nothing was created again.",
-            id=row.game_id,
-        ),
-        {"Idempotency-Key": T("Already created game %(id)s.", id=row.game_id)},
-    )
 
 
 def new_game(

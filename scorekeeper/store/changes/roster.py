@@ -21,6 +21,8 @@ from ..models import Game, Person, Player, Side
 from ..players import may_rename, name_key
 from .commit import Entry, RequestKey, commit_games, earlier_among, keyed
 
+NO_PERSON = T("There is no such player on the list.")
+
 #: The games a person sat in (deleted ones too), locked in id order: the order in which
 #: every change takes its games, so a rename and a deal saved meanwhile never wait for
 #: each other in a circle (PostgreSQL would cancel one of them).
@@ -85,7 +87,7 @@ def rename_player(
     with transaction():
         person = db.session.get(Person, person_id)
         if person is None:
-            raise Refused(Why.NOT_FOUND, T("There is no such player on the list."))
+            raise Refused(Why.NOT_FOUND, NO_PERSON)
         games = _locked_games(person, scoring)
         if earlier_among(games, key, RENAMED) is None:
             _rename(person, name, games, device=device, key=key)

@@ -44,7 +44,7 @@ from ...store import changes, games
 from ...store.errors import Refused, Why
 from ...store.games import DealTag, Head, Sheet, Table
 from ...store.models import Game
-from .. import bp
+from .. import ERROR_PAGES, bp
 from ..answers import (
     NO_GAME,
     REFUSALS,
@@ -156,7 +156,7 @@ def _refused_json(form: DealForm, refusal: Refused | None) -> Response:
     if refusal is None:
         fields = _figure_messages(form)
         status = 422
-        error = next(iter(fields.values()), _("The page could not read what was sent."))
+        error = next(iter(fields.values()), str(ERROR_PAGES[400][1]))
     else:
         fields = {}
         if refusal.why is Why.INVALID:
@@ -307,7 +307,7 @@ def shown_deal(seq: str | None, version: str | None) -> DealTag | None:
 def _sheet_with_deal(game_id: str, number: int) -> Sheet:
     sheet = games.sheet_of(game_or_404(game_id))
     if games.deal_at(sheet.game, number) is None:
-        abort(404, _("This game has no deal %(number)s.", number=number))
+        abort(404, render_text(changes.no_deal(number)))
     return sheet
 
 

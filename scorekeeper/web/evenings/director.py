@@ -7,27 +7,23 @@ the cookie to decide which buttons to show and to derive each table's scorer lin
 
 from __future__ import annotations
 
-from flask import abort, current_app, redirect, render_template, url_for
+from flask import abort, render_template, url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext
-from markupsafe import Markup
 from werkzeug.wrappers import Response as BaseResponse
 
-from ...codes import svg
+from ...i18n import render_text
 from ...store import evenings
+from ...store.changes.evenings import NOT_DIRECTOR
 from ...store.games import Secured
 from .. import bp
-from ..scorer import keep_secret, name_this_phone, read_secret
-from ..share import absolute
+from ..scorer import keep_secret, no_store, read_secret, secret_link, take_secret
 from .forms import DirectorJoinForm
 
 #: The cookie that holds an evening's secret, scoped to that evening's pages.
 DIRECTOR_COOKIE = "director"
 
 NO_EVENING = lazy_gettext("There is no such evening. Check the address.")
-NOT_DIRECTOR = lazy_gettext(
-    "Only the evening's director can do this (the director's link holds the secret)."
-)
 
 
 def director_token() -> str | None:
@@ -47,7 +43,7 @@ def director_or_403(evening_id: str) -> str:
         abort(404, str(NO_EVENING))
     token = director_token()
     if token is None or not evenings.director_matches(stamp, token):
-        abort(403, str(NOT_DIRECTOR))
+        abort(403, render_text(NOT_DIRECTOR))
     return token
 
 
@@ -57,25 +53,15 @@ def set_director_cookie(response: BaseResponse, evening_id: str, token: str) -> 
     keep_secret(response, DIRECTOR_COOKIE, token, url_for("web.evening", evening_id=evening_id))
 
 
-def no_store(html: str, status: int = 200) -> BaseResponse:
-    """A page that holds a secret (a scorer or director link): no cache keeps it."""
-    response = current_app.make_response((html, status))
-    response.headers["Cache-Control"] = "private, no-store"
-    return response
-
-
 @bp.get("/evenings/<evening_id>/director-link")
 def director_link(evening_id: str) -> BaseResponse:
     """The director's link and its QR code, to move directing to another device: the
     secret rides in the fragment, which no browser sends to a server."""
     token = director_or_403(evening_id)
-    link = absolute(url_for("web.director_join", evening_id=evening_id)) + f"#{token}"
+    link, code = secret_link("web.director_join", token, evening_id=evening_id)
     return no_store(
         render_template(
-            "evenings/director_link.html",
-            evening_id=evening_id,
-            link=link,
-            code_svg=Markup(svg(link)),
+            "evenings/director_link.html", evening_id=evening_id, link=link, code_svg=code
         )
     )
 
@@ -88,13 +74,13 @@ def director_join(evening_id: str) -> BaseResponse:
     if stamp is None:
         abort(404, str(NO_EVENING))
     form = DirectorJoinForm()
-    if form.validate_on_submit():
-        token = (form.token.data or "").strip()
-        if evenings.director_matches(stamp, token):
-            name_this_phone(form.device.data)
-            response = redirect(url_for("web.evening", evening_id=evening_id))
-            set_director_cookie(response, evening_id, token)
-            return response
-        form.token.errors = [*form.token.errors, _("This is not the secret of this evening.")]
-    status = 403 if form.is_submitted() else 200
-    return no_store(render_template("evenings/join.html", evening_id=evening_id, form=form), status)
+    taken = take_secret(
+        form,
+        lambda token: evenings.director_matches(stamp, token),
+        lambda response, token: set_director_cookie(response, evening_id, token),
+        url_for("web.evening", evening_id=evening_id),
+        _("This is not the secret of this evening."),
+    )
+    if not isinstance(taken, int):
+        return taken
+    return no_store(render_template("evenings/join.html", evening_id=evening_id, form=form), taken)

@@ -19,14 +19,13 @@ from .. import bp
 from ..answers import REFUSALS, abort_refused
 from ..places import REGULARS, roster_chips, table_places
 from ..request_keys import page_key
-from ..scorer import device_label, name_this_phone
+from ..scorer import device_label, name_this_phone, no_store
 from ..share import absolute
 from .director import (
     NO_EVENING,
     director_or_403,
     director_token,
     is_director,
-    no_store,
     set_director_cookie,
 )
 from .forms import EVENING_VARIANTS, NewEveningForm, SwapForm
