@@ -11,10 +11,10 @@ from functools import wraps
 from types import MappingProxyType
 from typing import NamedTuple, ParamSpec, TypeVar
 
-from .caching import table_of
+from .caching import setup_of
 from .store.changes import NO_GAME, require_secret
 from .store.errors import Refused, Why
-from .store.games import Table
+from .store.games import Setup
 
 
 class Answer(NamedTuple):
@@ -46,15 +46,15 @@ def status_of(refusal: Refused) -> int:
     return REFUSALS[refusal.why].status
 
 
-def scorer_table(game_id: str, secret: str | None) -> Table:
+def scorer_setup(game_id: str, secret: str | None) -> Setup:
     """The game's fixed facts (kept: no query) once ``secret`` is its secret; else the
     store's refusal (no such game, then not the scorer). A deleted game passes: undo and
     restore change one, and the store refuses the rest."""
-    table = table_of(game_id)
-    if table is None:
+    setup = setup_of(game_id)
+    if setup is None:
         raise Refused(Why.NOT_FOUND, NO_GAME)
-    require_secret(table, secret)
-    return table
+    require_secret(setup, secret)
+    return setup
 
 
 Params = ParamSpec("Params")
@@ -71,7 +71,7 @@ def scorer_only(
     def guard(view: Callable[Params, Result]) -> Callable[Params, Result]:
         @wraps(view)
         def guarded(*args: Params.args, **kwargs: Params.kwargs) -> Result:
-            scorer_table(str(kwargs["game_id"]), secret())
+            scorer_setup(str(kwargs["game_id"]), secret())
             return view(*args, **kwargs)
 
         return guarded

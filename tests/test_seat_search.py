@@ -31,7 +31,7 @@ from scorekeeper.rules.seat_search import (
     Found,
     History,
     Shape,
-    Table,
+    TableSides,
     fair_byes,
     in_order,
     search,
@@ -111,7 +111,7 @@ def test_a_partner_again_outweighs_any_number_of_opponents_again() -> None:
 
 
 @st.composite
-def tables_and_histories(draw: st.DrawFn) -> tuple[Table, Shape, History]:
+def tables_and_histories(draw: st.DrawFn) -> tuple[TableSides, Shape, History]:
     """A table of 2 or 3 sides of 1 to 3 units drawn from up to 12 units, and a history of
     small meeting counts."""
     shape = Shape(draw(st.integers(2, 3)), draw(st.integers(1, 3)))
@@ -123,7 +123,7 @@ def tables_and_histories(draw: st.DrawFn) -> tuple[Table, Shape, History]:
     return table, shape, history(units, draw(counts), draw(counts))
 
 
-def brute_cost(table: Table, met: History) -> tuple[int, int]:
+def brute_cost(table: TableSides, met: History) -> tuple[int, int]:
     """Every two units at the table once: partners if on one side, else opponents."""
     side_of = {unit: index for index, side in enumerate(table) for unit in side}
     partner = opponent = 0
@@ -138,7 +138,7 @@ def brute_cost(table: Table, met: History) -> tuple[int, int]:
 @settings(max_examples=200, database=None, deadline=None)
 @given(tables_and_histories(), st.randoms(use_true_random=False))
 def test_cost_is_every_two_at_the_table_counted_once(
-    drawn: tuple[Table, Shape, History], shuffler: random.Random
+    drawn: tuple[TableSides, Shape, History], shuffler: random.Random
 ) -> None:
     table, _, met = drawn
     cost = table_cost(table, met)
@@ -153,7 +153,7 @@ def test_cost_is_every_two_at_the_table_counted_once(
 @settings(max_examples=200, database=None, deadline=None)
 @given(tables_and_histories(), st.data())
 def test_each_earlier_meeting_adds_one(
-    drawn: tuple[Table, Shape, History], data: st.DataObject
+    drawn: tuple[TableSides, Shape, History], data: st.DataObject
 ) -> None:
     table, _, met = drawn
     seated = [unit for side in table for unit in side]

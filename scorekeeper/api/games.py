@@ -8,7 +8,7 @@ from typing import Any
 
 from flask import Response, current_app, jsonify, request
 
-from ..caching import Table, cached, conditional, table_of
+from ..caching import Setup, cached, conditional, setup_of
 from ..extensions import creates_game
 from ..i18n import render_text
 from ..refusals import scorer_only
@@ -218,12 +218,12 @@ def _results(deal: schemas.Deal, rules: RuleSet, prefix: str = "") -> list[SideR
     return [schemas.side_result(result) for result in deal.results]
 
 
-def _table(game_id: str) -> Table:
+def _setup(game_id: str) -> Setup:
     """The game a deal is recorded in: its rule set reads the body (kept: no query)."""
-    table = table_of(game_id)
-    if table is None:
+    setup = setup_of(game_id)
+    if setup is None:
         raise _no_game()
-    return table
+    return setup
 
 
 def _game_over(game_id: str) -> None:
@@ -254,10 +254,10 @@ def _game_first(*hook: Any) -> None:
 def record(game_id: str, json: schemas.Deal) -> tuple[Response, int]:
     """Record the next deal; 409 once the game is over. A retry with the same
     Idempotency-Key answers as the first time and records nothing."""
-    table = _table(game_id)
+    setup = _setup(game_id)
     key = _idempotency_key()
     try:
-        results = _results(json, table.rules)
+        results = _results(json, setup.rules)
     except ApiError:
         _game_over(game_id)
         raise
@@ -339,7 +339,7 @@ def update(game_id: str, number: int, json: schemas.Edit) -> Response:
     """Replace a deal's entries; totals, minimums and the winner are recomputed. With
     ``If-Match`` (or a ``version`` in the body), refused (409) when the deal changed since."""
     expected = _expected(game_id, number, json.version)
-    results = _results(json, _table(game_id).rules)
+    results = _results(json, _setup(game_id).rules)
     try:
         edited = changes.edit_deal(
             game_id,

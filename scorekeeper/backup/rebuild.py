@@ -12,7 +12,7 @@ from typing import Any
 from ..api.schemas import side_result
 from ..rules import errors_of, validate_deal
 from ..rules.text import Text
-from ..store.changes import check_first_dealer, check_start, evening_rules, table_rules
+from ..store.changes import check_first_dealer, check_start, checked_rules, evening_rules
 from ..store.changes.commit import fingerprint
 from ..store.errors import Refused, check_moment, check_name
 from ..store.games import Sheet, sheet_of, side_results
@@ -64,7 +64,7 @@ def _moment(value: str | None, path: str) -> Any:
 def game(data: document.Game, people: Mapping[int, Person]) -> tuple[Game, Sheet]:
     """A game of the backup, checked as a new game, an import and a deal are (paths are the
     game's own: ``sides.0.name``), and its replay."""
-    rules = table_rules(data.variant, len(data.sides), data.options or {})
+    rules = checked_rules(data.variant, len(data.sides), data.options or {})
     row = Game(
         id=data.id,
         token_hash=data.token_hash,

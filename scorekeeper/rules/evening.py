@@ -82,7 +82,7 @@ class Standing:
 
 
 @dataclass(frozen=True)
-class EveningTable:
+class TableSeating:
     """A table of a seating: its sides' players, in seat-draw order (a pairs evening: one
     pair per side; an individual one: the partners of each side)."""
 
@@ -93,7 +93,7 @@ class EveningTable:
 class RoundSeating:
     """Where everyone sits for a round, and who sits out."""
 
-    tables: tuple[EveningTable, ...]
+    tables: tuple[TableSeating, ...]
     byes: tuple[Entrant, ...]
 
     def result(self, totals: Sequence[Sequence[int]]) -> RoundResult:
@@ -302,7 +302,7 @@ def _seating(
     """Names for a seating of unit numbers; the sides keep the order the search gave."""
     return RoundSeating(
         tables=tuple(
-            EveningTable(
+            TableSeating(
                 tuple(tuple(name for unit in side for name in units[unit]) for side in table)
             )
             for table in tables

@@ -23,8 +23,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-#: A table: its sides, each a tuple of units.
-Table = tuple[tuple[int, ...], ...]
+#: A table as the search seats it: its sides, each a tuple of units.
+TableSides = tuple[tuple[int, ...], ...]
 #: (partner repeats, opponent repeats); lower is better, compared as a tuple.
 Cost = tuple[int, int]
 
@@ -69,7 +69,7 @@ class Found:
     at everything it had to (False: the budget ran out first)."""
 
     byes: tuple[int, ...]
-    tables: tuple[Table, ...]
+    tables: tuple[TableSides, ...]
     cost: Cost
     exact: bool
 
@@ -92,7 +92,7 @@ def fair_byes(byes: Sequence[int], count: int) -> Iterator[tuple[int, ...]]:
         yield tuple(sorted(forced + chosen))
 
 
-def table_cost(table: Table, history: History) -> Cost:
+def table_cost(table: TableSides, history: History) -> Cost:
     """What a table adds: partners who were partners before, opponents who met before."""
     partner = opponent = 0
     for index, side in enumerate(table):
@@ -107,7 +107,7 @@ def weight(cost: Cost) -> int:
     return cost[0] * PARTNER + cost[1]
 
 
-def in_order(units: Sequence[int], shape: Shape) -> tuple[Table, ...]:
+def in_order(units: Sequence[int], shape: Shape) -> tuple[TableSides, ...]:
     """Tables of consecutive units: side after side, table after table."""
     size, each = shape.size, shape.per_side
     return tuple(
@@ -131,7 +131,7 @@ class _Search:
         self.shape = shape
         self.history = history
         self.budget = budget
-        self.best: tuple[tuple[int, ...], tuple[Table, ...]] = ((), ())
+        self.best: tuple[tuple[int, ...], tuple[TableSides, ...]] = ((), ())
         self.best_cost = -1  # nothing found yet
         #: The cost of the seating in standings order while it is the best kept: it is only
         #: the fallback of a spent budget, so the search's own seating replaces it at an
@@ -150,11 +150,11 @@ class _Search:
         """Whether a seating costing at least ``cost`` cannot improve on the best found."""
         return self.best_cost >= 0 and cost >= self.best_cost
 
-    def keep(self, byes: tuple[int, ...], tables: tuple[Table, ...], cost: int) -> None:
+    def keep(self, byes: tuple[int, ...], tables: tuple[TableSides, ...], cost: int) -> None:
         if not self.beaten(cost):
             self.best, self.best_cost, self.fallback = (byes, tables), cost, None
 
-    def tables(self, remaining: tuple[int, ...], seated: tuple[Table, ...], cost: int) -> None:
+    def tables(self, remaining: tuple[int, ...], seated: tuple[TableSides, ...], cost: int) -> None:
         """Seat the units of ``remaining`` table by table, after ``seated``."""
         if not remaining:
             self.keep(self.byes, seated, cost)
@@ -176,7 +176,7 @@ class _Search:
         pivot: int,
         sides: list[list[int]],
         floors: list[int],
-        seated: tuple[Table, ...],
+        seated: tuple[TableSides, ...],
         cost: int,
     ) -> None:
         """Choose the next seat of the table being built in ``sides``.
@@ -243,7 +243,7 @@ class _Search:
         return Found(byes, normal(tables), divmod(cost, PARTNER), exact=self.spent <= self.budget)
 
 
-def normal(tables: Sequence[Table]) -> tuple[Table, ...]:
+def normal(tables: Sequence[TableSides]) -> tuple[TableSides, ...]:
     """The same tables in standings order: each side's units, the sides of a table by their
     best unit, the tables by theirs (table 1 is the top's)."""
     ordered = (tuple(sorted((tuple(sorted(side)) for side in table), key=min)) for table in tables)

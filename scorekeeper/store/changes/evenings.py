@@ -64,7 +64,7 @@ from .commit import (
     keyed,
     replayed,
 )
-from .new_game import SideSpec, creating, new_game, table_rules
+from .new_game import SideSpec, checked_rules, creating, new_game
 from .roster import person_for
 
 NO_EVENING = T("There is no such evening.")
@@ -95,7 +95,7 @@ def _whole(value: int | None, path: str, low: int, high: int) -> int:
 
 def evening_rules(variant: str, options: Mapping[str, object]) -> RuleSet:
     """The evening's rule set at its usual table; refused unless partners play it."""
-    rules = table_rules(variant, usual_sides(variant), options)
+    rules = checked_rules(variant, usual_sides(variant), options)
     if not rules.partnerships:
         message = T(
             "A club evening needs a partnership rule set; %(rules)s is played alone.",

@@ -60,8 +60,8 @@ def creating(make: Callable[[], Made]) -> Made:
     raise Unavailable()  # as many new players named by others meanwhile: a moment later
 
 
-def table_rules(variant: str, sides: int, options: Mapping[str, object]) -> RuleSet:
-    """The rules of a new table: its variant for ``sides`` sides, with its house options;
+def checked_rules(variant: str, sides: int, options: Mapping[str, object]) -> RuleSet:
+    """The rules of a new game: its variant for ``sides`` sides, with its house options;
     refused for an unknown variant, a table it is not played at, or a bad option."""
     if variant not in VARIANTS:
         known = ", ".join(VARIANTS)
@@ -173,7 +173,7 @@ def new_game(
     created_at: datetime | None = None,
 ) -> tuple[Game, str]:
     """The game built and flushed in the current transaction (``commit`` ends it)."""
-    rules = table_rules(variant, len(sides), options or {})
+    rules = checked_rules(variant, len(sides), options or {})
     token = secrets.token_urlsafe(24)
     now = created_at or utcnow()
     game = Game(

@@ -30,7 +30,7 @@ from flask import (
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
-from ...caching import table_of
+from ...caching import setup_of
 from ...i18n import number as num
 from ...i18n import render_text
 from ...rules import (
@@ -48,7 +48,7 @@ from ...rules.game import ending, next_line
 from ...rules.text import Text
 from ...store import changes, games
 from ...store.errors import Refused, Why
-from ...store.games import DealTag, Head, Sheet, Table
+from ...store.games import DealTag, Head, Setup, Sheet
 from ...store.models import Game
 from .. import bp
 from ..answers import (
@@ -237,12 +237,12 @@ def _render_next_deal(
     )
 
 
-def _table_or_404(game_id: str) -> Table:
+def _setup_or_404(game_id: str) -> Setup:
     """What never changes in the game (kept: no query), or the 404 page."""
-    table = table_of(game_id)
-    if table is None:
+    setup = setup_of(game_id)
+    if setup is None:
         abort(404, str(NO_GAME))
-    return table
+    return setup
 
 
 @bp.get("/games/<game_id>/deals/new")
@@ -265,9 +265,9 @@ def record(game_id: str) -> tuple[str, int] | BaseResponse:
 def save_deal(game_id: str) -> tuple[str, int] | BaseResponse:
     """Save the next deal: read once, under the lock it is saved in (by the store). A
     refused deal comes back as its form, the store's words next to the figures."""
-    table = _table_or_404(game_id)
+    setup = _setup_or_404(game_id)
     # The sides' names only label the choices: the page shown again reads them.
-    form = deal_form(table.rules, [""] * table.sides)
+    form = deal_form(setup.rules, [""] * setup.sides)
     results = _read(form)
     refusal: Refused | None = None
     if results is not None:
@@ -398,8 +398,8 @@ def update(game_id: str, number: int) -> tuple[str, int] | BaseResponse:
 def save_edit(game_id: str, number: int) -> tuple[str, int] | BaseResponse:
     """Save a corrected deal (the store checks it, as a new one). Refused because another
     phone changed it meanwhile, the form shows the deal as it is now: this phone decides."""
-    table = _table_or_404(game_id)
-    form = deal_form(table.rules, [""] * table.sides)
+    setup = _setup_or_404(game_id)
+    form = deal_form(setup.rules, [""] * setup.sides)
     results = _read(form)
     expected = shown_deal(form.seq.data, form.version.data)
     refusal: Refused | None = None

@@ -48,7 +48,7 @@ from .forms import NewGameForm, bonus_options
 DEFAULT_RAILROAD_PLAYERS = 4
 
 
-def _table(variant: str | None, players: int | None) -> RuleSet:
+def _page_rules(variant: str | None, players: int | None) -> RuleSet:
     """The rule set the new-game page is for: a known variant (classic by default) at a
     table size it allows."""
     base = VARIANTS.get(variant or "", VARIANTS["classic"])
@@ -65,9 +65,9 @@ def create() -> str | BaseResponse | tuple[str, int]:
     """Start a game: rule set, sides, players in seat order, first dealer, house rules."""
     source = games.load(request.args["from"]) if "from" in request.args else None
     if source is not None and request.method == "GET":
-        rules = _table(source.variant, len(source.sides))
+        rules = _page_rules(source.variant, len(source.sides))
     else:
-        rules = _table(request.args.get("variant"), request.args.get("players", type=int))
+        rules = _page_rules(request.args.get("variant"), request.args.get("players", type=int))
     form = NewGameForm()
     form.setup(rules)
     shared: list[str] = []
