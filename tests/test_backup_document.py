@@ -22,8 +22,8 @@ def test_what_a_backup_writes_its_models_read(
     path = tmp_path / "backup.json"
     assert runner.invoke(args=["backup", str(path)]).exit_code == 0
     written = json.loads(path.read_text())
-    people = [document.Person.model_validate(p) for p in written["people"]]
-    games = [document.Game.model_validate(g) for g in written["games"]]
+    people = [document.PersonBackup.model_validate(p) for p in written["people"]]
+    games = [document.GameBackup.model_validate(g) for g in written["games"]]
     assert len(people) == 4 and len(games) == 3
     assert all(isinstance(deal, ImportedDeal) for game in games for deal in game.deals)
 

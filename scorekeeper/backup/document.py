@@ -77,26 +77,26 @@ Number = Annotated[Whole, Field(ge=1, le=MAX_ID)]
 Moment = str | None
 
 
-class Person(Body):
+class PersonBackup(Body):
     id: Number
     name: Name
     created_at: Moment = None
 
 
-class Seat(Body):
+class SeatBackup(Body):
     name: Name
     person: Number | None = None
     #: A card drawn for seats, checked with the others (``store.seats.check_cards``).
     card: str | None = None
 
 
-class Side(Body):
+class SideBackup(Body):
     name: Name
     start: Whole = Field(0, ge=-MAX_START, le=MAX_START)
-    players: list[Seat]
+    players: list[SeatBackup]
 
 
-class Deal(ImportedDeal):
+class DealBackup(ImportedDeal):
     """A deal as recorded, with what a backup from before the change log kept on it."""
 
     seq: Number
@@ -106,7 +106,7 @@ class Deal(ImportedDeal):
     request_hash: TokenHash | None = None
 
 
-class Change(Body):
+class ChangeBackup(Body):
     """What a restore reads of an entry of a game's log itself; the rest is the import's
     (``store.log.read_log``), read from the file as it is."""
 
@@ -118,7 +118,7 @@ class Change(Body):
     request_hash: TokenHash | None = None
 
 
-class Game(Body):
+class GameBackup(Body):
     id: Id
     token_hash: TokenHash
     variant: Variant
@@ -128,35 +128,35 @@ class Game(Body):
     updated_at: Moment = None
     version: Number = 1
     last_deal: Whole | None = Field(None, ge=0, le=MAX_DEALS)
-    sides: list[Side]
-    deals: list[Deal]
+    sides: list[SideBackup]
+    deals: list[DealBackup]
     totals: list[Whole] | None = None
     winner: SideIndex | None = None
     deleted_at: Moment = None
     #: None in a backup from before the log (one is reconstructed from the deals).
-    changes: list[Change] | None = None
+    changes: list[ChangeBackup] | None = None
 
 
-class Entrant(Body):
+class EntrantBackup(Body):
     entrant: Whole = Field(ge=0, le=MAX_ENTRANTS)
     position: Whole = Field(ge=0, le=MAX_ENTRANTS)
     person: Number
 
 
-class Table(Body):
+class TableBackup(Body):
     number: Number
     game: str
 
 
-class Played(Body):
+class RoundBackup(Body):
     number: Whole = Field(ge=1, le=MAX_ROUNDS)
     started_at: Moment = None
     closed_at: Moment = None
     byes: list[Whole] = Field([])
-    tables: list[Table]
+    tables: list[TableBackup]
 
 
-class Evening(Body):
+class EveningBackup(Body):
     id: Id
     token_hash: TokenHash
     name: Name
@@ -168,8 +168,8 @@ class Evening(Body):
     minutes_per_round: Whole | None = Field(None, ge=1, le=MAX_MINUTES)
     created_at: Moment = None
     version: Number = 1
-    players: list[Entrant]
-    played: list[Played]
+    players: list[EntrantBackup]
+    played: list[RoundBackup]
 
 
 #: Errors that say a part is of another shape altogether, not a value out of its rule.
