@@ -104,7 +104,7 @@ def _figure(name: str) -> Any:
     return (Whole, Field(0, ge=0, le=most_of(name)))
 
 
-class Entries(Body):
+class SideEntries(Body):
     """One side's entries; an omitted figure is 0, an omitted flag false."""
 
     side: SideIndex | None = Field(
@@ -118,12 +118,12 @@ _ENTRIES: dict[str, Any] = {
     **{name: (bool, False) for name in BOOLEAN_FIELDS},
 }
 if TYPE_CHECKING:
-    Result = Entries
+    Result = SideEntries
 else:
-    Result = create_model("Result", __base__=Entries, __doc__=Entries.__doc__, **_ENTRIES)
+    Result = create_model("Result", __base__=SideEntries, __doc__=SideEntries.__doc__, **_ENTRIES)
 
 
-def side_result(result: Entries) -> SideResult:
+def side_result(result: SideEntries) -> SideResult:
     """A result as the rules engine reads it."""
     return SideResult(**{name: getattr(result, name) for name in _ENTRIES})
 

@@ -77,7 +77,7 @@ def _label(rules: RuleSet, figure: str) -> str:
 
 
 @dataclass(frozen=True)
-class Entry:
+class LogLine:
     """One line of the log as the page shows it."""
 
     change: Change
@@ -134,7 +134,7 @@ def _entry(
     scorer: bool,
     by_id: Mapping[int, Change],
     kept_closed: str | None = None,
-) -> Entry:
+) -> LogLine:
     title = render_text(log.describe(change))
     if change.kind == log.UNDO:
         reverted = by_id.get(change.undoes or 0)
@@ -167,7 +167,7 @@ def _entry(
         and log.replacement(change) is None  # a swap's: the game stays deleted
         and not (change.kind == log.TIME_CALLED and kept_closed)
     )
-    return Entry(change, title[:1].upper() + title[1:], details, undoable)
+    return LogLine(change, title[:1].upper() + title[1:], details, undoable)
 
 
 @bp.get("/games/<game_id>/changes")

@@ -23,7 +23,7 @@ from ..games import DealTag, Head, Sheet, deal_at, load, sheet_of, side_results
 from ..log import DELETED, EDITED, RECORDED, entries_json, results_of, snapshot
 from ..models import Deal, DealResult, Game, utcnow
 from .checks import locked, locked_head, require_listed, require_open
-from .commit import Earlier, Entry, commit, commit_replayed, earlier, keyed, replayed
+from .commit import Earlier, LogEntry, commit, commit_replayed, earlier, keyed, replayed
 
 
 @dataclass(frozen=True)
@@ -147,7 +147,7 @@ def record_deal(
         db.session.execute(_NEW_RESULT, result_rows(deal_id, results))
         change = commit(
             game_id,
-            [Entry(RECORDED, deal=(seq, number), after=snapshot(1, results))],
+            [LogEntry(RECORDED, deal=(seq, number), after=snapshot(1, results))],
             records=records,
             finished=end is not None,
             # Deals are recorded only in a game in progress (``require_open``).
@@ -274,7 +274,7 @@ def edit_deal(
         sheet = replayed(game)
         change = commit_replayed(
             sheet,
-            Entry(
+            LogEntry(
                 EDITED,
                 deal=(deal.seq, number),
                 before=was,
@@ -320,7 +320,7 @@ def delete_deal(
         db.session.delete(deal)
         sheet = replayed(game)
         change = commit_replayed(
-            sheet, Entry(DELETED, deal=(deal.seq, number), before=was), device=device, key=key
+            sheet, LogEntry(DELETED, deal=(deal.seq, number), before=was), device=device, key=key
         )
         return Changed(sheet, change)
 

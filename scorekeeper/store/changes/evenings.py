@@ -56,7 +56,7 @@ from ..models import (
 )
 from ..players import name_key
 from .commit import (
-    Entry,
+    LogEntry,
     RequestKey,
     commit_evening,
     commit_replayed,
@@ -282,7 +282,7 @@ def _table_game(
     game, _secret = new_game(evening.variant, specs, evening.options, rng.randrange(rules.players))
     game.token_hash = hash_token(table_token(token, game.id))
     game.last_deal = evening.deals_per_round
-    commit_replayed(sheet_of(game), Entry(CREATED), device=device, key=None, at=game.created_at)
+    commit_replayed(sheet_of(game), LogEntry(CREATED), device=device, key=None, at=game.created_at)
     return game
 
 
@@ -385,7 +385,7 @@ def close_round(
             changed = True
             commit_replayed(
                 sheet_of(game),
-                Entry(
+                LogEntry(
                     TIME_CALLED, before={"last_deal": before}, after={"last_deal": game.last_deal}
                 ),
                 device=device,
@@ -481,7 +481,7 @@ def _replaced(old: Game, new: Game, device: str) -> None:
     log points at is removed."""
     old.deleted_at = utcnow()
     commit_replayed(
-        replayed(old), Entry(GAME_DELETED, after={REPLACED_BY: new.id}), device=device, key=None
+        replayed(old), LogEntry(GAME_DELETED, after={REPLACED_BY: new.id}), device=device, key=None
     )
 
 

@@ -19,7 +19,7 @@ from ..games import rules_for, seats_of
 from ..log import CREATED, RECORDED, entries_json, read_log, snapshot
 from ..models import Deal, DealResult, Game
 from .checks import GAME_OVER
-from .commit import Entry, as_committed, commit, keyed
+from .commit import LogEntry, as_committed, commit, keyed
 from .deals import result_rows
 from .new_game import SideSpec, check_created_before, creating, new_game
 
@@ -88,9 +88,9 @@ def import_game(
         read = []
         if changes is None:
             entries = [
-                Entry(CREATED),
+                LogEntry(CREATED),
                 *(
-                    Entry(RECORDED, deal=(seq, number), after=snapshot(1, results))
+                    LogEntry(RECORDED, deal=(seq, number), after=snapshot(1, results))
                     for number, (seq, results) in enumerate(zip(places, deals, strict=True), 1)
                 ),
             ]

@@ -22,7 +22,7 @@ from ..log import CREATED
 from ..models import Game, Person, Player, Side, utcnow
 from ..players import is_default_name, name_key, record_to_json
 from ..seats import check_cards
-from .commit import CHANGE, Entry, RequestKey, commit_replayed, keyed
+from .commit import CHANGE, LogEntry, RequestKey, commit_replayed, keyed
 from .roster import person_for
 
 #: Times a new game is built again after colliding with another one's new roster names.
@@ -135,7 +135,9 @@ def create_game(
     def make() -> tuple[Game, str]:
         check_created_before(key)
         game, token = new_game(variant, sides, options, first_dealer)
-        commit_replayed(sheet_of(game), Entry(CREATED), device=device, key=key, at=game.created_at)
+        commit_replayed(
+            sheet_of(game), LogEntry(CREATED), device=device, key=key, at=game.created_at
+        )
         return game, token
 
     return creating(make)
