@@ -78,7 +78,7 @@ _CREATED_BY = (
 )
 
 
-def _whole(value: int | None, path: str, low: int, high: int) -> int:
+def _check_within(value: int | None, path: str, low: int, high: int) -> int:
     if value is None or isinstance(value, bool) or not low <= value <= high:
         raise Refused(
             Why.INVALID,
@@ -142,10 +142,10 @@ def create_evening(
         raise Refused(Why.INVALID, message, {"name": message})
     title = check_name(name, "name", side=True)
     rules = evening_rules(variant, options)
-    _whole(rounds, "rounds", 1, MAX_ROUNDS)
-    _whole(deals_per_round, "deals_per_round", 1, MAX_DEALS)
+    _check_within(rounds, "rounds", 1, MAX_ROUNDS)
+    _check_within(deals_per_round, "deals_per_round", 1, MAX_DEALS)
     if minutes_per_round is not None:
-        _whole(minutes_per_round, "minutes_per_round", 1, MAX_MINUTES)
+        _check_within(minutes_per_round, "minutes_per_round", 1, MAX_MINUTES)
     field = "pairs" if format is Format.PAIRS else "players"
     size = rules.players_per_side if format is Format.PAIRS else 1
     table = rules.players // size
