@@ -65,7 +65,7 @@ def scorer_only(
     secret: Callable[[], str | None],
 ) -> Callable[[Callable[Params, Result]], Callable[Params, Result]]:
     """A view of a game (``game_id``) for its scorer alone, the secret read by ``secret``
-    (a page's cookie, the API's bearer token): the game's 404 and the secret's 403 come
+    (a page's cookie, the API's Authorization header): the game's 404 and the secret's 403 come
     before anything the view reads. The store checks again, under the game's lock."""
 
     def guard(view: Callable[Params, Result]) -> Callable[Params, Result]:

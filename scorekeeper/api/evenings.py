@@ -10,10 +10,10 @@ from ..extensions import creates_game
 from ..rules import Format
 from ..store import changes, evenings
 from ..store.evenings import EveningView, RoundView, TableView
-from . import BODY, TOKEN, ApiError, answers, bearer, bp, device, schemas, spec
+from . import BODY, SECRET, ApiError, answers, bp, device, request_secret, schemas, spec
 
 
-def table_json(table: TableView, director_token: str | None) -> dict[str, Any]:
+def table_json(table: TableView, director_secret: str | None) -> dict[str, Any]:
     out: dict[str, Any] = {
         "table": table.number,
         "game": table.game_id,
@@ -22,8 +22,8 @@ def table_json(table: TableView, director_token: str | None) -> dict[str, Any]:
         "last_deal": table.last_deal,
         "sides": [{"players": list(side.players), "total": side.total} for side in table.sides],
     }
-    if director_token is not None:
-        out["token"] = evenings.table_token(director_token, table.game_id)
+    if director_secret is not None:
+        out["token"] = evenings.table_secret(director_secret, table.game_id)
     return out
 
 
@@ -31,19 +31,19 @@ def _moment(value: Any) -> str | None:
     return None if value is None else value.isoformat() + "Z"
 
 
-def round_json(round_: RoundView, director_token: str | None) -> dict[str, Any]:
+def round_json(round_: RoundView, director_secret: str | None) -> dict[str, Any]:
     return {
         "number": round_.number,
         "status": "finished" if round_.finished else "playing",
         "started_at": _moment(round_.started_at),
         "ends_at": _moment(round_.ends_at),
         "closed_at": _moment(round_.closed_at),
-        "tables": [table_json(table, director_token) for table in round_.tables],
+        "tables": [table_json(table, director_secret) for table in round_.tables],
         "byes": [list(entrant) for entrant in round_.byes],
     }
 
 
-def evening_json(evening: EveningView, director_token: str | None = None) -> dict[str, Any]:
+def evening_json(evening: EveningView, director_secret: str | None = None) -> dict[str, Any]:
     """The evening as API.md writes it; with the director's secret, each table's scorer
     secret too."""
     return {
@@ -58,7 +58,7 @@ def evening_json(evening: EveningView, director_token: str | None = None) -> dic
         "planned_rounds": evening.rounds,
         "deals_per_round": evening.deals_per_round,
         "minutes_per_round": evening.minutes_per_round,
-        "rounds": [round_json(round_, director_token) for round_ in evening.played],
+        "rounds": [round_json(round_, director_secret) for round_ in evening.played],
         "standings": [
             {
                 "players": list(line.players),
@@ -78,9 +78,9 @@ def evening_json(evening: EveningView, director_token: str | None = None) -> dic
 
 def _director(evening: EveningView) -> str | None:
     """The request's secret when it is the director's, else None (a reader's view)."""
-    token = bearer()
-    if token and evenings.director_matches(evening, token):
-        return token
+    secret = request_secret()
+    if secret and evenings.director_matches(evening, secret):
+        return secret
     return None
 
 
@@ -103,7 +103,7 @@ def new_evening(json: schemas.NewEvening) -> tuple[Response, int]:
         )
     if entrants is None or (fmt is Format.INDIVIDUAL and json.players is None):
         raise ApiError(422, f"{given} is required.", {given: "Required."})
-    evening, token = changes.create_evening(
+    evening, secret = changes.create_evening(
         json.name,
         json.variant,
         json.options or {},
@@ -114,7 +114,7 @@ def new_evening(json: schemas.NewEvening) -> tuple[Response, int]:
         json.minutes_per_round,
         device=device(),
     )
-    response = jsonify({**evening_json(evening, token), "token": token})
+    response = jsonify({**evening_json(evening, secret), "token": secret})
     response.headers["Location"] = url_for("api.evening", evening_id=evening.id)
     response.cache_control.private = True
     response.cache_control.no_store = True
@@ -143,30 +143,32 @@ def evening(evening_id: str) -> Response:
 
 
 def _answer(found: EveningView, status: int) -> tuple[Response, int]:
-    response = jsonify(evening_json(found, bearer()))
+    response = jsonify(evening_json(found, request_secret()))
     response.cache_control.private = True
     response.cache_control.no_store = True
     return response, status
 
 
 @bp.post("/evenings/<evening_id>/rounds")
-@spec.validate(resp=answers(201, 403, 404, 409), security=TOKEN, skip_validation=True)
+@spec.validate(resp=answers(201, 403, 404, 409), security=SECRET, skip_validation=True)
 def start_round(evening_id: str) -> tuple[Response, int]:
     """Seat and start the next round (director); 409 while a table of the current round
     plays on, or after the last round."""
-    return _answer(changes.start_round(evening_id, bearer(), device=device()), 201)
+    return _answer(changes.start_round(evening_id, request_secret(), device=device()), 201)
 
 
 @bp.post("/evenings/<evening_id>/rounds/<int:number>/close")
-@spec.validate(resp=answers(200, 403, 404), security=TOKEN, skip_validation=True)
+@spec.validate(resp=answers(200, 403, 404), security=SECRET, skip_validation=True)
 def close_round(evening_id: str, number: int) -> tuple[Response, int]:
     """Time is called (director): every game of round ``number`` ends as it stands."""
-    return _answer(changes.close_round(evening_id, number, bearer(), device=device()), 200)
+    return _answer(changes.close_round(evening_id, number, request_secret(), device=device()), 200)
 
 
 @bp.post("/evenings/<evening_id>/rounds/<int:number>/swap")
-@spec.validate(resp=answers(200, *BODY, 403, 404, 409), security=TOKEN)
+@spec.validate(resp=answers(200, *BODY, 403, 404, 409), security=SECRET)
 def swap(evening_id: str, number: int, json: schemas.Swap) -> tuple[Response, int]:
     """Swap two players (or their pairs) between tables before either table's first deal
     (director); their tables get new games, and so new scorer links."""
-    return _answer(changes.swap(evening_id, number, json.players, bearer(), device=device()), 200)
+    return _answer(
+        changes.swap(evening_id, number, json.players, request_secret(), device=device()), 200
+    )

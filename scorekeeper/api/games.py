@@ -24,7 +24,18 @@ from ..store import changes, games
 from ..store.changes import Claimed, SideSpec
 from ..store.errors import Refused, Why, check_moment, is_request_key
 from ..store.games import DealTag, Head, Sheet
-from . import BODY, TOKEN, ApiError, answers, bearer, bp, checked, device, schemas, spec
+from . import (
+    BODY,
+    SECRET,
+    ApiError,
+    answers,
+    bp,
+    checked,
+    device,
+    request_secret,
+    schemas,
+    spec,
+)
 from .documents import (
     change_json,
     deal_answer,
@@ -53,9 +64,9 @@ def _idempotency_key() -> str | None:
     return key
 
 
-#: A change of a game (``game_id``) needs its token, checked before the view reads the
-#: request: the game's 404 and the token's 403 come first (as the pages check theirs).
-scorer = scorer_only(bearer)
+#: A change of a game (``game_id``) needs its secret, checked before the view reads the
+#: request: the game's 404 and the secret's 403 come first (as the pages check theirs).
+scorer = scorer_only(request_secret)
 
 
 def _no_game() -> Refused:
@@ -67,7 +78,7 @@ def _gone() -> Refused:
 
 
 def _head(game_id: str) -> Head:
-    """The game (without its deals) a change is asked of, its token checked (``@scorer``)."""
+    """The game (without its deals) a change is asked of, its secret checked (``@scorer``)."""
     game = games.head(game_id)
     if game is None:
         raise _no_game()
@@ -136,8 +147,8 @@ def _side_specs(sides: Sequence[schemas.Side]) -> list[SideSpec]:
 @creates_game
 @spec.validate(headers=schemas.Key, resp=answers(201, *BODY, 409, 429))
 def create(json: schemas.NewGame) -> tuple[Response, int]:
-    """Create a game; the answer carries the token that changing it needs."""
-    game, token = changes.create_game(
+    """Create a game; the answer carries the secret that changing it needs."""
+    game, secret = changes.create_game(
         json.variant,
         _side_specs(json.sides),
         json.options or {},
@@ -145,13 +156,13 @@ def create(json: schemas.NewGame) -> tuple[Response, int]:
         device=device(),
         request_key=_idempotency_key(),
     )
-    return _with_token(games.sheet_of(game), token)
+    return _with_secret(games.sheet_of(game), secret)
 
 
-def _with_token(sheet: Sheet, token: str) -> tuple[Response, int]:
-    """A new game's answer (created or imported): the game and the token that changes it,
+def _with_secret(sheet: Sheet, secret: str) -> tuple[Response, int]:
+    """A new game's answer (created or imported): the game and the secret that changes it,
     which no cache may keep."""
-    response = jsonify({**game_json(sheet), "token": token})
+    response = jsonify({**game_json(sheet), "token": secret})
     response.headers["Cache-Control"] = "private, no-store"
     return response, 201
 
@@ -248,7 +259,7 @@ def _game_first(*hook: Any) -> None:
 @spec.validate(
     headers=schemas.Key,
     resp=answers(201, *BODY, 403, 404, 409, 410),
-    security=TOKEN,
+    security=SECRET,
     before=_game_first,
 )
 def record(game_id: str, json: schemas.Deal) -> tuple[Response, int]:
@@ -262,7 +273,7 @@ def record(game_id: str, json: schemas.Deal) -> tuple[Response, int]:
         _game_over(game_id)
         raise
     recorded = changes.record_deal(
-        game_id, results, secret=bearer(), request_key=key, device=device()
+        game_id, results, secret=request_secret(), request_key=key, device=device()
     )
     return jsonify(recorded_answer(recorded)), 201
 
@@ -332,7 +343,7 @@ def _deal_first(*hook: Any) -> None:
 @spec.validate(
     headers=schemas.KeyAndVersion,
     resp=answers(200, *BODY, 403, 404, 409, 410),
-    security=TOKEN,
+    security=SECRET,
     before=_deal_first,
 )
 def update(game_id: str, number: int, json: schemas.Edit) -> Response:
@@ -345,7 +356,7 @@ def update(game_id: str, number: int, json: schemas.Edit) -> Response:
             game_id,
             number,
             results,
-            secret=bearer(),
+            secret=request_secret(),
             expected=expected,
             device=device(),
             request_key=_idempotency_key(),
@@ -374,7 +385,7 @@ def show_deal(game_id: str, number: int) -> Response:
 @bp.delete("/games/<game_id>/deals/<int:number>")
 @scorer
 @spec.validate(
-    headers=schemas.KeyAndVersion, resp=answers(200, 400, 403, 404, 409, 410), security=TOKEN
+    headers=schemas.KeyAndVersion, resp=answers(200, 400, 403, 404, 409, 410), security=SECRET
 )
 def delete(game_id: str, number: int) -> Response:
     """Remove a deal; later deals are renumbered. Answers with the game."""
@@ -383,7 +394,7 @@ def delete(game_id: str, number: int) -> Response:
         sheet = changes.delete_deal(
             game_id,
             number,
-            secret=bearer(),
+            secret=request_secret(),
             expected=expected,
             device=device(),
             request_key=_idempotency_key(),
@@ -410,13 +421,13 @@ def change_log(game_id: str) -> Response:
 
 @bp.post("/games/<game_id>/changes/<int:change_id>/undo")
 @scorer
-@spec.validate(headers=schemas.Key, resp=answers(200, 400, 403, 404, 409, 410), security=TOKEN)
+@spec.validate(headers=schemas.Key, resp=answers(200, 400, 403, 404, 409, 410), security=SECRET)
 def undo(game_id: str, change_id: int) -> Response:
     """Revert one change of the game (any, not only the last), logged as an ``undo``."""
     undone = changes.undo_change(
         game_id,
         change_id,
-        secret=bearer(),
+        secret=request_secret(),
         device=device(),
         request_key=_idempotency_key(),
     )
@@ -425,22 +436,22 @@ def undo(game_id: str, change_id: int) -> Response:
 
 @bp.delete("/games/<game_id>")
 @scorer
-@spec.validate(headers=schemas.Key, resp=answers(200, 403, 404, 409, 422), security=TOKEN)
+@spec.validate(headers=schemas.Key, resp=answers(200, 403, 404, 409, 422), security=SECRET)
 def delete_game(game_id: str) -> Response:
     """Delete the game: it leaves every list; GET answers 410 until it is restored."""
     deleted = changes.delete_game(
-        game_id, secret=bearer(), device=device(), request_key=_idempotency_key()
+        game_id, secret=request_secret(), device=device(), request_key=_idempotency_key()
     )
     return jsonify(game_json(deleted.sheet))
 
 
 @bp.post("/games/<game_id>/restore")
 @scorer
-@spec.validate(headers=schemas.Key, resp=answers(200, 403, 404, 409, 422), security=TOKEN)
+@spec.validate(headers=schemas.Key, resp=answers(200, 403, 404, 409, 422), security=SECRET)
 def restore_game(game_id: str) -> Response:
     """Bring a deleted game back into every list."""
     restored = changes.restore_game(
-        game_id, secret=bearer(), device=device(), request_key=_idempotency_key()
+        game_id, secret=request_secret(), device=device(), request_key=_idempotency_key()
     )
     return jsonify(game_json(restored.sheet))
 
@@ -465,7 +476,7 @@ def import_limit() -> None:
 @creates_game
 @spec.validate(headers=schemas.Key, resp=answers(201, *BODY, 409, 429))
 def import_(json: schemas.Export) -> tuple[Response, int]:
-    """Create a game from an export: the same scores, totals and winner, a new id and token.
+    """Create a game from an export: the same scores, totals and winner, a new id and secret.
     Sent again with its Idempotency-Key, it imports nothing (409, as a new game's retry)."""
     variant = json.variant
     options = json.options or {}
@@ -482,7 +493,7 @@ def import_(json: schemas.Export) -> tuple[Response, int]:
         # deal without one comes next after the one before.
         seqs.append(deal.seq if deal.seq is not None else seqs[-1] + 1 if seqs else 1)
     results = [_results(deal, rules, f"deals.{index}.") for index, deal in enumerate(json.deals)]
-    game_id, token = changes.import_game(
+    game_id, secret = changes.import_game(
         variant,
         sides,
         options,
@@ -495,4 +506,4 @@ def import_(json: schemas.Export) -> tuple[Response, int]:
         last_deal=json.last_deal,
         request_key=_idempotency_key(),
     )
-    return _with_token(_sheet(game_id), token)
+    return _with_secret(_sheet(game_id), secret)

@@ -42,8 +42,8 @@ GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 EXPORT_FORMAT = "canasta-scorekeeper/1"
 
 
-def hash_token(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
+def hash_secret(secret: str) -> str:
+    return hashlib.sha256(secret.encode()).hexdigest()
 
 
 class Secured(Protocol):
@@ -53,11 +53,11 @@ class Secured(Protocol):
     def token_hash(self) -> str: ...
 
 
-def token_matches(game: Secured, token: str | None) -> bool:
+def secret_matches(game: Secured, secret: str | None) -> bool:
     """Constant-time comparison of a presented secret with the game's."""
-    if not token:
+    if not secret:
         return False
-    return hmac.compare_digest(hash_token(token), game.token_hash)
+    return hmac.compare_digest(hash_secret(secret), game.token_hash)
 
 
 @lru_cache(maxsize=256)

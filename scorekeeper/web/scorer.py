@@ -3,7 +3,7 @@ hands it to another phone, and which phone this is (its label, its last change).
 
 A page or a save only a scorer may open carries ``@scorer_required`` (the API's views the
 same check, ``refusals.scorer_only``); the store's command checks the secret it is given
-(``scorer_token()``) again, under the game's lock.
+(``scorer_secret()``) again, under the game's lock.
 """
 
 from __future__ import annotations
@@ -79,19 +79,19 @@ def read_secret(cookie_name: str) -> str | None:
     if not cookie:
         return None
     try:
-        token = _signer_for(current_app.config["SECRET_KEY"], cookie_name).loads(cookie)
+        secret = _signer_for(current_app.config["SECRET_KEY"], cookie_name).loads(cookie)
     except BadSignature:
         return None
-    return token if isinstance(token, str) else None
+    return secret if isinstance(secret, str) else None
 
 
-def keep_secret(response: BaseResponse, cookie_name: str, token: str, path: str) -> None:
+def keep_secret(response: BaseResponse, cookie_name: str, secret: str, path: str) -> None:
     """Keep a secret in this browser for the pages under ``path``, signed. The answer
     carries it: no cache keeps it."""
     response.headers["Cache-Control"] = "private, no-store"
     response.set_cookie(
         cookie_name,
-        _signer_for(current_app.config["SECRET_KEY"], cookie_name).dumps(token),
+        _signer_for(current_app.config["SECRET_KEY"], cookie_name).dumps(secret),
         max_age=SCORER_COOKIE_AGE,
         path=path,
         httponly=True,
@@ -100,19 +100,19 @@ def keep_secret(response: BaseResponse, cookie_name: str, token: str, path: str)
     )
 
 
-def scorer_token() -> str | None:
+def scorer_secret() -> str | None:
     """The game secret this browser holds (the signed scorer cookie), if any."""
     return read_secret(SCORER_COOKIE)
 
 
 def can_score(game: Secured) -> bool:
     """Only a browser holding the game's secret (its creator, or a scorer link) may change it."""
-    return games.token_matches(game, scorer_token())
+    return games.secret_matches(game, scorer_secret())
 
 
 #: A page of a game (``game_id``) for its scorer alone: a phone without the game's secret
-#: gets the 403 page, an unknown game the 404 page (the API's views check their token alike).
-scorer_required = scorer_only(scorer_token)
+#: gets the 403 page, an unknown game the 404 page (the API's views check their secret alike).
+scorer_required = scorer_only(scorer_secret)
 
 
 #: Games this phone keeps score of, newest last, in its (signed) session: the scorer cookie
@@ -136,10 +136,10 @@ def scored_games() -> list[str]:
     return [game_id for game_id in scoring if isinstance(game_id, str)]
 
 
-def set_scorer_cookie(response: BaseResponse, game_id: str, token: str) -> None:
+def set_scorer_cookie(response: BaseResponse, game_id: str, secret: str) -> None:
     """Make this phone the game's scorer: the secret in its cookie, for the game's pages."""
     note_scoring(game_id)
-    keep_secret(response, SCORER_COOKIE, token, url_for("web.sheet", game_id=game_id))
+    keep_secret(response, SCORER_COOKIE, secret, url_for("web.sheet", game_id=game_id))
 
 
 #: The label this phone picked for the change log ("Ana's phone"), in its session.
@@ -189,7 +189,7 @@ def scorer_code(game_id: str) -> BaseResponse:
     share panel (the sheet never holds the secret). The secret rides in the fragment:
     browsers never send it, so no server logs it."""
     head_or_404(game_id)
-    link = absolute(url_for("web.join", game_id=game_id)) + f"#{scorer_token()}"
+    link = absolute(url_for("web.join", game_id=game_id)) + f"#{scorer_secret()}"
     response = current_app.make_response(
         render_template(
             "games/scorer_code.html",
@@ -209,11 +209,11 @@ def join(game_id: str) -> BaseResponse:
     game = head_or_404(game_id)
     form = JoinForm()
     if form.validate_on_submit():
-        token = (form.token.data or "").strip()
-        if games.token_matches(game, token):
+        secret = (form.token.data or "").strip()
+        if games.secret_matches(game, secret):
             name_this_phone(form.device.data)
             response = redirect(url_for("web.sheet", game_id=game_id))
-            set_scorer_cookie(response, game_id, token)
+            set_scorer_cookie(response, game_id, secret)
             return response
         form.token.errors = [*form.token.errors, _("This is not the secret of this game.")]
     status = 403 if form.is_submitted() else 200

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ...rules.text import T
 from ..errors import Refused, Why
-from ..games import Head, Secured, head, load, lock_game, token_matches
+from ..games import Head, Secured, head, load, lock_game, secret_matches
 from ..models import Game
 
 NO_GAME = T("There is no such game.")
@@ -22,7 +22,7 @@ NOT_SCORER = T(
 
 
 def require_secret(game: Secured, secret: str | None) -> None:
-    if not token_matches(game, secret):
+    if not secret_matches(game, secret):
         raise Refused(Why.FORBIDDEN, NOT_SCORER)
 
 

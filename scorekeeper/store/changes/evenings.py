@@ -29,12 +29,12 @@ from ..evenings import (
     director_matches,
     load,
     result_of,
-    table_token,
+    table_secret,
     usual_sides,
     view,
     view_of,
 )
-from ..games import hash_token, lock_game, sheet_of
+from ..games import hash_secret, lock_game, sheet_of
 from ..log import (
     CREATED,
     EVENING_CREATED,
@@ -166,13 +166,13 @@ def create_evening(
                 "Each pair of %(rules)s has %(count)s players.", rules=T(rules.name), count=size
             )
             raise Refused(Why.INVALID, message, {f"{field}.{index}": message})
-    token = secrets.token_urlsafe(24)
+    secret = secrets.token_urlsafe(24)
 
     def make() -> str:
         _check_created_before(key)
         evening = Evening(
             id=secrets.token_urlsafe(12),
-            token_hash=hash_token(token),
+            token_hash=hash_secret(secret),
             name=title,
             variant=variant,
             options=dict(options),
@@ -196,11 +196,11 @@ def create_evening(
                 )
         db.session.add(evening)
         db.session.flush()
-        _seat_next(evening, token, device, rng or random.Random(secrets.randbits(64)))
+        _seat_next(evening, secret, device, rng or random.Random(secrets.randbits(64)))
         commit_evening(evening, EVENING_CREATED, round_number=None, device=device, key=key)
         return evening.id
 
-    return _viewed(creating(make)), token
+    return _viewed(creating(make)), secret
 
 
 def _check_created_before(key: RequestKey | None) -> None:
@@ -238,7 +238,7 @@ def _side_name(players: Sequence[str]) -> str:
     return name
 
 
-def _seat_next(evening: Evening, token: str, device: str, rng: random.Random) -> EveningRound:
+def _seat_next(evening: Evening, secret: str, device: str, rng: random.Random) -> EveningRound:
     """Seat the evening's next round: its tables' games made and its byes kept."""
     rules = evening_rules(evening.variant, evening.options)
     current = view_of(evening)
@@ -262,7 +262,7 @@ def _seat_next(evening: Evening, token: str, device: str, rng: random.Random) ->
     )
     evening.played_rounds.append(round_)
     for table_number, table in enumerate(seating.tables, start=1):
-        game = _table_game(evening, rules, table.sides, rng, token, device)
+        game = _table_game(evening, rules, table.sides, rng, secret, device)
         round_.tables.append(EveningTable(number=table_number, game_id=game.id))
     db.session.flush()
     return round_
@@ -273,26 +273,26 @@ def _table_game(
     rules: RuleSet,
     sides: Sequence[Sequence[str]],
     rng: random.Random,
-    token: str,
+    secret: str,
     device: str,
 ) -> Game:
     """A table's game: the evening's rules, the seated sides, a dealer by lot, the round's
     length, and the scorer secret derived from the director's."""
     specs = [SideSpec(name=_side_name(players), players=list(players)) for players in sides]
     game, _secret = new_game(evening.variant, specs, evening.options, rng.randrange(rules.players))
-    game.token_hash = hash_token(table_token(token, game.id))
+    game.token_hash = hash_secret(table_secret(secret, game.id))
     game.last_deal = evening.deals_per_round
     commit_replayed(sheet_of(game), LogEntry(CREATED), device=device, key=None, at=game.created_at)
     return game
 
 
-def _locked(evening_id: str, token: str | None) -> Evening:
+def _locked(evening_id: str, secret: str | None) -> Evening:
     """The evening, its row locked until the transaction ends, once the director's secret
     is checked."""
     found = load(evening_id, lock=True)
     if found is None:
         raise Refused(Why.NOT_FOUND, NO_EVENING)
-    if not director_matches(found, token):
+    if not director_matches(found, secret):
         raise Refused(Why.FORBIDDEN, NOT_DIRECTOR)
     return found
 
@@ -309,7 +309,7 @@ def _lock_games(round_: EveningRound) -> None:
 
 def start_round(
     evening_id: str,
-    token: str | None,
+    secret: str | None,
     *,
     device: str = "",
     rng: random.Random | None = None,
@@ -320,7 +320,7 @@ def start_round(
     seen seats nothing again and answers with the evening as it stands."""
     key = keyed(request_key, "start-round")
     with transaction():
-        evening = _locked(evening_id, token)
+        evening = _locked(evening_id, secret)
         if evening_earlier(evening_id, key):
             return _viewed(evening_id)
         current = view_of(evening)
@@ -341,7 +341,7 @@ def start_round(
                 ),
             )
         round_ = _seat_next(
-            evening, token or "", device, rng or random.Random(secrets.randbits(64))
+            evening, secret or "", device, rng or random.Random(secrets.randbits(64))
         )
         commit_evening(evening, ROUND_STARTED, round_number=round_.number, device=device, key=key)
     return _viewed(evening_id)
@@ -356,7 +356,7 @@ def _viewed(evening_id: str) -> EveningView:
 def close_round(
     evening_id: str,
     number: int,
-    token: str | None,
+    secret: str | None,
     *,
     device: str = "",
     request_key: str | None = None,
@@ -367,7 +367,7 @@ def close_round(
     ``request_key`` this evening has seen closes nothing again."""
     key = keyed(request_key, "close-round", number)
     with transaction():
-        evening = _locked(evening_id, token)
+        evening = _locked(evening_id, secret)
         if evening_earlier(evening_id, key):
             return _viewed(evening_id)
         round_ = next((r for r in evening.played_rounds if r.number == number), None)
@@ -402,7 +402,7 @@ def swap(
     evening_id: str,
     number: int,
     names: Sequence[str],
-    token: str | None,
+    secret: str | None,
     *,
     device: str = "",
     request_key: str | None = None,
@@ -415,7 +415,7 @@ def swap(
     again (which would swap them back) and answers with the evening as it stands."""
     key = keyed(request_key, "swap", number, [name_key(name) for name in names])
     with transaction():
-        evening = _locked(evening_id, token)
+        evening = _locked(evening_id, secret)
         if evening_earlier(evening_id, key):
             return _viewed(evening_id)
         round_ = next((r for r in evening.played_rounds if r.number == number), None)
@@ -466,7 +466,7 @@ def swap(
             if table.number in tables:
                 old = table.game
                 table.game = _table_game(
-                    evening, rules, seats[table.number], rng, token or "", device
+                    evening, rules, seats[table.number], rng, secret or "", device
                 )
                 db.session.flush()
                 _replaced(old, table.game, device)

@@ -81,7 +81,7 @@ def import_game(
 
     def make() -> tuple[str, str]:
         check_created_before(key)
-        game, token = new_game(variant, sides, options, first_dealer, claimed.created_at)
+        game, secret = new_game(variant, sides, options, first_dealer, claimed.created_at)
         game.last_deal = last_deal
         records, finished = _import_deals(game, deals, claimed, places)
         entries = []
@@ -113,7 +113,7 @@ def import_game(
             at=game.created_at,
         )
         as_committed(game, kept, finished, game.created_at)
-        return game.id, token
+        return game.id, secret
 
     return creating(make)
 

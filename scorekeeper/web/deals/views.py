@@ -62,7 +62,7 @@ from ..answers import (
 )
 from ..forms import ConfirmForm
 from ..request_keys import page_key
-from ..scorer import changed, device_label, scorer_required, scorer_token
+from ..scorer import changed, device_label, scorer_required, scorer_secret
 from .forms import BLACK_THREE_FIELDS, DealForm, deal_form, fill_deal_form
 
 
@@ -275,7 +275,7 @@ def save_deal(game_id: str) -> tuple[str, int] | BaseResponse:
             recorded = changes.record_deal(
                 game_id,
                 results,
-                secret=scorer_token(),
+                secret=scorer_secret(),
                 request_key=_nonce(form),
                 device=device_label(),
             )
@@ -409,7 +409,7 @@ def save_edit(game_id: str, number: int) -> tuple[str, int] | BaseResponse:
                 game_id,
                 number,
                 results,
-                secret=scorer_token(),
+                secret=scorer_secret(),
                 expected=expected,
                 device=device_label(),
                 request_key=_nonce(form),
@@ -493,7 +493,7 @@ def confirm_delete(game_id: str, number: int) -> BaseResponse:
         deleted = changes.delete_deal(
             game_id,
             number,
-            secret=scorer_token(),
+            secret=scorer_secret(),
             expected=shown_deal(form.seq.data, form.version.data),
             device=device_label(),
             request_key=page_key(),

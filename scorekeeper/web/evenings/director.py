@@ -30,13 +30,13 @@ NOT_DIRECTOR = lazy_gettext(
 )
 
 
-def director_token() -> str | None:
+def director_secret() -> str | None:
     """The evening secret this browser holds (the signed director cookie), if any."""
     return read_secret(DIRECTOR_COOKIE)
 
 
 def is_director(evening: Secured) -> bool:
-    return evenings.director_matches(evening, director_token())
+    return evenings.director_matches(evening, director_secret())
 
 
 def director_or_403(evening_id: str) -> str:
@@ -45,16 +45,16 @@ def director_or_403(evening_id: str) -> str:
     stamp = evenings.stamp_of(evening_id)
     if stamp is None:
         abort(404, str(NO_EVENING))
-    token = director_token()
-    if token is None or not evenings.director_matches(stamp, token):
+    secret = director_secret()
+    if secret is None or not evenings.director_matches(stamp, secret):
         abort(403, str(NOT_DIRECTOR))
-    return token
+    return secret
 
 
-def set_director_cookie(response: BaseResponse, evening_id: str, token: str) -> None:
+def set_director_cookie(response: BaseResponse, evening_id: str, secret: str) -> None:
     """Make this browser the evening's director: the secret in its cookie, sent to the
     evening's pages only."""
-    keep_secret(response, DIRECTOR_COOKIE, token, url_for("web.evening", evening_id=evening_id))
+    keep_secret(response, DIRECTOR_COOKIE, secret, url_for("web.evening", evening_id=evening_id))
 
 
 def no_store(html: str, status: int = 200) -> BaseResponse:
@@ -68,8 +68,8 @@ def no_store(html: str, status: int = 200) -> BaseResponse:
 def director_link(evening_id: str) -> BaseResponse:
     """The director's link and its QR code, to move directing to another device: the
     secret rides in the fragment, which no browser sends to a server."""
-    token = director_or_403(evening_id)
-    link = absolute(url_for("web.director_join", evening_id=evening_id)) + f"#{token}"
+    secret = director_or_403(evening_id)
+    link = absolute(url_for("web.director_join", evening_id=evening_id)) + f"#{secret}"
     return no_store(
         render_template(
             "evenings/director_link.html",
@@ -89,11 +89,11 @@ def director_join(evening_id: str) -> BaseResponse:
         abort(404, str(NO_EVENING))
     form = DirectorJoinForm()
     if form.validate_on_submit():
-        token = (form.token.data or "").strip()
-        if evenings.director_matches(stamp, token):
+        secret = (form.token.data or "").strip()
+        if evenings.director_matches(stamp, secret):
             name_this_phone(form.device.data)
             response = redirect(url_for("web.evening", evening_id=evening_id))
-            set_director_cookie(response, evening_id, token)
+            set_director_cookie(response, evening_id, secret)
             return response
         form.token.errors = [*form.token.errors, _("This is not the secret of this evening.")]
     status = 403 if form.is_submitted() else 200
