@@ -209,7 +209,7 @@ def _game_document(game_id: str) -> bytes:
     return jsonify(game_json(_sheet(game_id))).get_data()
 
 
-def _results(deal: schemas.Deal, rules: RuleSet, prefix: str = "") -> list[SideResult]:
+def _results(deal: schemas.NewDeal, rules: RuleSet, prefix: str = "") -> list[SideResult]:
     """A deal as the rules engine reads it: the schema checked each entry's type and range,
     the rules engine checks the deal; here, one result per side, in side order. ``prefix``
     places the paths of an imported deal (``deals.3.``)."""
@@ -262,7 +262,7 @@ def _game_first(*hook: Any) -> None:
     security=SECRET,
     before=_game_first,
 )
-def record(game_id: str, json: schemas.Deal) -> tuple[Response, int]:
+def record(game_id: str, json: schemas.NewDeal) -> tuple[Response, int]:
     """Record the next deal; 409 once the game is over. A retry with the same
     Idempotency-Key answers as the first time and records nothing."""
     setup = _setup(game_id)
@@ -341,7 +341,7 @@ def _deal_first(*hook: Any) -> None:
 @bp.put("/games/<game_id>/deals/<int:number>")
 @scorer
 @spec.validate(
-    headers=schemas.KeyAndVersion,
+    headers=schemas.KeyAndIfMatch,
     resp=answers(200, *BODY, 403, 404, 409, 410),
     security=SECRET,
     before=_deal_first,
@@ -385,7 +385,7 @@ def show_deal(game_id: str, number: int) -> Response:
 @bp.delete("/games/<game_id>/deals/<int:number>")
 @scorer
 @spec.validate(
-    headers=schemas.KeyAndVersion, resp=answers(200, 400, 403, 404, 409, 410), security=SECRET
+    headers=schemas.KeyAndIfMatch, resp=answers(200, 400, 403, 404, 409, 410), security=SECRET
 )
 def delete(game_id: str, number: int) -> Response:
     """Remove a deal; later deals are renumbered. Answers with the game."""

@@ -86,8 +86,9 @@ def _integral(value: object) -> object:
 Whole = Annotated[int, BeforeValidator(_integral)]
 #: A side's number (each rule set has its number of sides).
 SideIndex = Annotated[int, Field(ge=0, le=MOST_SIDES - 1), BeforeValidator(_integral)]
-#: A deal's place in its game, or its version: from 1, a number the tables can hold.
-Place = Annotated[int, Field(ge=1, le=MAX_ID), BeforeValidator(_integral)]
+#: A row's number (a deal's place, a player's, a change's) or a version: from 1, a number
+#: the tables can hold.
+Number = Annotated[int, Field(ge=1, le=MAX_ID), BeforeValidator(_integral)]
 
 
 class Body(BaseModel):
@@ -128,22 +129,22 @@ def side_result(result: SideEntries) -> SideResult:
     return SideResult(**{name: getattr(result, name) for name in _ENTRIES})
 
 
-class Deal(Body):
+class NewDeal(Body):
     """A deal to record: one result per side, in side order."""
 
     results: list[Result] = Field(min_length=FEWEST_SIDES, max_length=MOST_SIDES)
 
 
-class Edit(Deal):
+class Edit(NewDeal):
     """A deal's new entries; ``version`` (or ``If-Match``): only if unchanged since."""
 
-    version: Place | None = None
+    version: Number | None = None
 
 
-class ImportedDeal(Deal):
+class ImportedDeal(NewDeal):
     """A deal of an export; ``seq`` is its place in the game (the change log's name for it)."""
 
-    seq: Place | None = None
+    seq: Number | None = None
 
 
 #: A side's or a player's name. That it holds more than spaces is stated here and checked
@@ -305,7 +306,7 @@ class Key(BaseModel):
     )
 
 
-class Version(BaseModel):
+class IfMatch(BaseModel):
     if_match: Annotated[
         str | None,
         WithJsonSchema({"type": "string", "pattern": f"^(?:\\*|{DEAL_ETAG_PATTERN})$"}),
@@ -317,7 +318,7 @@ class Version(BaseModel):
     )
 
 
-class KeyAndVersion(Key, Version):
+class KeyAndIfMatch(Key, IfMatch):
     pass
 
 

@@ -19,13 +19,14 @@ from ..api.schemas import (
     FirstDealer,
     ImportedDeal,
     Name,
+    Number,
     Options,
     SideIndex,
     Variant,
     Whole,
 )
 from ..rules import Format
-from ..rules.limits import MAX_DEALS, MAX_ENTRANTS, MAX_ID, MAX_MINUTES, MAX_ROUNDS, MAX_START
+from ..rules.limits import MAX_DEALS, MAX_ENTRANTS, MAX_MINUTES, MAX_ROUNDS, MAX_START
 from ..rules.text import Text
 from ..store.errors import Refused, Why, is_request_key
 from ..store.games import GAME_ID
@@ -69,10 +70,9 @@ def _format(value: str) -> str:
 #: A game's or an evening's id, as its address has it.
 Id = Annotated[str, Field(pattern=_pattern(GAME_ID))]
 #: A SHA-256 in hex: a game's secret's, or a keyed request's (``Change.request_hash``).
-TokenHash = Annotated[str, Field(pattern="^[0-9a-f]{64}$")]
-RequestKey = Annotated[str, AfterValidator(_request_key)]
-#: A row's number (a player's, a change's, a deal's place), or a version: from 1.
-Number = Annotated[Whole, Field(ge=1, le=MAX_ID)]
+Sha256 = Annotated[str, Field(pattern="^[0-9a-f]{64}$")]
+#: A request key as a change keeps it (``Change.request_key``).
+KeyText = Annotated[str, AfterValidator(_request_key)]
 #: A date and time as the backup gives it; ``store.errors.check_moment`` reads it.
 Moment = str | None
 
@@ -102,8 +102,8 @@ class DealBackup(ImportedDeal):
     seq: Number
     version: Number = 1
     created_at: Moment = None
-    request_key: RequestKey | None = None
-    request_hash: TokenHash | None = None
+    request_key: KeyText | None = None
+    request_hash: Sha256 | None = None
 
 
 class ChangeBackup(Body):
@@ -114,13 +114,13 @@ class ChangeBackup(Body):
 
     #: Required, but checked after the import's own checks of the entry (``backup.rebuild``).
     id: Number | None = None
-    request_key: RequestKey | None = None
-    request_hash: TokenHash | None = None
+    request_key: KeyText | None = None
+    request_hash: Sha256 | None = None
 
 
 class GameBackup(Body):
     id: Id
-    token_hash: TokenHash
+    token_hash: Sha256
     variant: Variant
     options: Options = None
     first_dealer: FirstDealer = 0
@@ -158,7 +158,7 @@ class RoundBackup(Body):
 
 class EveningBackup(Body):
     id: Id
-    token_hash: TokenHash
+    token_hash: Sha256
     name: Name
     variant: Variant
     options: Options = None
