@@ -17,7 +17,7 @@ from .store.errors import Refused, Why
 from .store.games import Setup
 
 
-class Answer(NamedTuple):
+class RefusalAnswer(NamedTuple):
     """How a refusal is answered."""
 
     status: int
@@ -28,16 +28,16 @@ class Answer(NamedTuple):
 
 
 #: Each refusal of the store as the pages and the API answer it.
-REFUSALS: Mapping[Why, Answer] = MappingProxyType(
+REFUSALS: Mapping[Why, RefusalAnswer] = MappingProxyType(
     {
-        Why.INVALID: Answer(422, error_page=False),
-        Why.CONFLICT: Answer(409, error_page=False),
-        Why.OUTDATED: Answer(409, error_page=False),
+        Why.INVALID: RefusalAnswer(422, error_page=False),
+        Why.CONFLICT: RefusalAnswer(409, error_page=False),
+        Why.OUTDATED: RefusalAnswer(409, error_page=False),
         # API.md: a key sent again with another request is a 422, as a broken rule.
-        Why.REUSED: Answer(422, error_page=False),
-        Why.FORBIDDEN: Answer(403, error_page=True),
-        Why.NOT_FOUND: Answer(404, error_page=True),
-        Why.GONE: Answer(410, error_page=True),
+        Why.REUSED: RefusalAnswer(422, error_page=False),
+        Why.FORBIDDEN: RefusalAnswer(403, error_page=True),
+        Why.NOT_FOUND: RefusalAnswer(404, error_page=True),
+        Why.GONE: RefusalAnswer(410, error_page=True),
     }
 )
 

@@ -331,14 +331,14 @@ class Page(BaseModel):
 # --- the seat draw and the rules checks (docs/API.md "Seat draw", "Rules checks") ---------
 
 
-class Drawn(Body):
+class DrawnPlayer(Body):
     player: Name
     card: DrawnCard
 
 
 class Draw(Body):
     variant: Variant = "classic"
-    draws: list[Drawn] = Field(min_length=FEWEST_PLAYERS, max_length=MAX_DRAWS)
+    draws: list[DrawnPlayer] = Field(min_length=FEWEST_PLAYERS, max_length=MAX_DRAWS)
 
 
 #: Cards as text: up to ``MAX_CARDS`` cards with spaces or commas between them.
@@ -499,7 +499,7 @@ class Error(BaseModel):
     fields: dict[str, str]
 
 
-class Redraw(Error):
+class RedrawError(Error):
     """A seat draw to repeat names who draws again."""
 
     redraw: list[str] | None = None
