@@ -194,7 +194,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     app.register_blueprint(web.bp)
     app.register_blueprint(api.bp)
-    csrf.exempt(api.bp)  # the API authenticates with a bearer token, not a cookie
+    csrf.exempt(api.bp)  # the API takes the secret in a header, not a cookie
     web.register_error_pages(app)
 
     if app.config["AUTO_MIGRATE"]:

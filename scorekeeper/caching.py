@@ -18,7 +18,7 @@ from flask_caching import Cache
 
 from .i18n import current_language
 from .store import games
-from .store.games import Table
+from .store.games import Setup
 
 cache = Cache()
 T = TypeVar("T")
@@ -52,7 +52,7 @@ def cached(key: tuple[Hashable, ...], make: Callable[[], T]) -> T:
     return value
 
 
-def table_of(game_id: str) -> Table | None:
+def setup_of(game_id: str) -> Setup | None:
     """What never changes in a game (its rule set, sides and secret's hash), kept per
     game: a request to change it is read and checked without a query."""
-    return cached(("table", game_id), lambda: games.table_of(game_id))
+    return cached(("setup", game_id), lambda: games.setup_of(game_id))

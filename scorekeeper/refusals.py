@@ -11,13 +11,13 @@ from functools import wraps
 from types import MappingProxyType
 from typing import NamedTuple, ParamSpec, TypeVar
 
-from .caching import table_of
+from .caching import setup_of
 from .store.changes import NO_GAME, require_secret
 from .store.errors import Refused, Why
-from .store.games import Table
+from .store.games import Setup
 
 
-class Answer(NamedTuple):
+class RefusalAnswer(NamedTuple):
     """How a refusal is answered."""
 
     status: int
@@ -28,16 +28,16 @@ class Answer(NamedTuple):
 
 
 #: Each refusal of the store as the pages and the API answer it.
-REFUSALS: Mapping[Why, Answer] = MappingProxyType(
+REFUSALS: Mapping[Why, RefusalAnswer] = MappingProxyType(
     {
-        Why.INVALID: Answer(422, error_page=False),
-        Why.CONFLICT: Answer(409, error_page=False),
-        Why.OUTDATED: Answer(409, error_page=False),
+        Why.INVALID: RefusalAnswer(422, error_page=False),
+        Why.CONFLICT: RefusalAnswer(409, error_page=False),
+        Why.OUTDATED: RefusalAnswer(409, error_page=False),
         # API.md: a key sent again with another request is a 422, as a broken rule.
-        Why.REUSED: Answer(422, error_page=False),
-        Why.FORBIDDEN: Answer(403, error_page=True),
-        Why.NOT_FOUND: Answer(404, error_page=True),
-        Why.GONE: Answer(410, error_page=True),
+        Why.REUSED: RefusalAnswer(422, error_page=False),
+        Why.FORBIDDEN: RefusalAnswer(403, error_page=True),
+        Why.NOT_FOUND: RefusalAnswer(404, error_page=True),
+        Why.GONE: RefusalAnswer(410, error_page=True),
     }
 )
 
@@ -46,15 +46,15 @@ def status_of(refusal: Refused) -> int:
     return REFUSALS[refusal.why].status
 
 
-def scorer_table(game_id: str, secret: str | None) -> Table:
+def scorer_setup(game_id: str, secret: str | None) -> Setup:
     """The game's fixed facts (kept: no query) once ``secret`` is its secret; else the
     store's refusal (no such game, then not the scorer). A deleted game passes: undo and
     restore change one, and the store refuses the rest."""
-    table = table_of(game_id)
-    if table is None:
+    setup = setup_of(game_id)
+    if setup is None:
         raise Refused(Why.NOT_FOUND, NO_GAME)
-    require_secret(table, secret)
-    return table
+    require_secret(setup, secret)
+    return setup
 
 
 Params = ParamSpec("Params")
@@ -65,13 +65,13 @@ def scorer_only(
     secret: Callable[[], str | None],
 ) -> Callable[[Callable[Params, Result]], Callable[Params, Result]]:
     """A view of a game (``game_id``) for its scorer alone, the secret read by ``secret``
-    (a page's cookie, the API's bearer token): the game's 404 and the secret's 403 come
+    (a page's cookie, the API's Authorization header): the game's 404 and the secret's 403 come
     before anything the view reads. The store checks again, under the game's lock."""
 
     def guard(view: Callable[Params, Result]) -> Callable[Params, Result]:
         @wraps(view)
         def guarded(*args: Params.args, **kwargs: Params.kwargs) -> Result:
-            scorer_table(str(kwargs["game_id"]), secret())
+            scorer_setup(str(kwargs["game_id"]), secret())
             return view(*args, **kwargs)
 
         return guarded

@@ -19,7 +19,7 @@ from flask.testing import FlaskClient, FlaskCliRunner
 from sqlalchemy import select
 
 from scorekeeper.store import db
-from scorekeeper.store.games import hash_token
+from scorekeeper.store.games import hash_secret
 from scorekeeper.store.models import Game, Person
 
 from .helpers.api import auth, counts, get_game, result
@@ -337,7 +337,7 @@ def test_restore_keeps_every_time_it_is_given(
     for person in document["people"]:
         person["created_at"] = "2024-12-31T23:59:59.000001"
     going = next(game for game in document["games"] if game["winner"] is None)
-    going["token_hash"] = hash_token("known")  # to change it after the restore
+    going["token_hash"] = hash_secret("known")  # to change it after the restore
     path.write_text(json.dumps(document))
     assert any(game["winner"] is not None for game in document["games"])  # finished ones too
     done = runner.invoke(args=["restore", "--replace", str(path)])

@@ -27,8 +27,8 @@ def test_what_a_backup_writes_its_models_read(
     client: FlaskClient, runner: FlaskCliRunner, tmp_path: Path
 ) -> None:
     written = backed_up(client, runner, tmp_path / "backup.json")
-    people = [document.Person.model_validate(p) for p in written["people"]]
-    games = [document.Game.model_validate(g) for g in written["games"]]
+    people = [document.PersonBackup.model_validate(p) for p in written["people"]]
+    games = [document.GameBackup.model_validate(g) for g in written["games"]]
     assert len(people) == 4 and len(games) == 3
     assert all(isinstance(deal, ImportedDeal) for game in games for deal in game.deals)
 

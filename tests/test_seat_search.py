@@ -31,7 +31,7 @@ from scorekeeper.rules.seat_search import (
     Found,
     History,
     Shape,
-    Table,
+    TableSides,
     fair_byes,
     in_order,
     search,
@@ -46,21 +46,21 @@ Pairs = Mapping[tuple[int, int], int]
 
 
 def history(
-    units: int,
+    entrants: int,
     partners: Pairs | None = None,
     opponents: Pairs | None = None,
     byes: Sequence[int] | None = None,
 ) -> History:
-    """A history of ``units`` units where each two of ``partners`` (``opponents``) were
+    """A history of ``entrants`` entrants where each two of ``partners`` (``opponents``) were
     partners (opponents) that many times; symmetric, as the engine counts."""
 
     def matrix(met: Pairs | None) -> tuple[tuple[int, ...], ...]:
-        rows = [[0] * units for _ in range(units)]
+        rows = [[0] * entrants for _ in range(entrants)]
         for (u, v), times in (met or {}).items():
             rows[u][v] = rows[v][u] = times
         return tuple(map(tuple, rows))
 
-    return History(matrix(partners), matrix(opponents), tuple(byes or [0] * units))
+    return History(matrix(partners), matrix(opponents), tuple(byes or [0] * entrants))
 
 
 # table_cost, worked by hand -------------------------------------------------------------
@@ -96,7 +96,7 @@ def test_three_sides_count_every_two_sides_once() -> None:
     # Partners: 4-5 once (0-2 are opponents now). Opponents: 0-2 1, 1-4 2, 3-5 1; 2-3 are
     # partners now.
     assert table_cost(((0, 1), (2, 3), (4, 5)), met) == (1, 4)
-    # A pairs evening's table of three sides (one unit each): only opponents.
+    # A pairs evening's table of three sides (one entrant each): only opponents.
     assert table_cost(((0,), (2,), (4,)), met) == (0, 1)
     assert table_cost(((2,), (3,), (5,)), met) == (0, 8)
 
@@ -111,21 +111,21 @@ def test_a_partner_again_outweighs_any_number_of_opponents_again() -> None:
 
 
 @st.composite
-def tables_and_histories(draw: st.DrawFn) -> tuple[Table, Shape, History]:
-    """A table of 2 or 3 sides of 1 to 3 units drawn from up to 12 units, and a history of
+def tables_and_histories(draw: st.DrawFn) -> tuple[TableSides, Shape, History]:
+    """A table of 2 or 3 sides of 1 to 3 entrants drawn from up to 12 entrants, and a history of
     small meeting counts."""
     shape = Shape(draw(st.integers(2, 3)), draw(st.integers(1, 3)))
-    units = draw(st.integers(shape.size, 12))
-    seated = draw(st.permutations(range(units)))[: shape.size]
+    entrants = draw(st.integers(shape.size, 12))
+    seated = draw(st.permutations(range(entrants)))[: shape.size]
     (table,) = in_order(seated, shape)
-    pairs = list(combinations(range(units), 2))
+    pairs = list(combinations(range(entrants), 2))
     counts = st.dictionaries(st.sampled_from(pairs), st.integers(0, 3), max_size=20)
-    return table, shape, history(units, draw(counts), draw(counts))
+    return table, shape, history(entrants, draw(counts), draw(counts))
 
 
-def brute_cost(table: Table, met: History) -> tuple[int, int]:
-    """Every two units at the table once: partners if on one side, else opponents."""
-    side_of = {unit: index for index, side in enumerate(table) for unit in side}
+def brute_cost(table: TableSides, met: History) -> tuple[int, int]:
+    """Every two entrants at the table once: partners if on one side, else opponents."""
+    side_of = {entrant: index for index, side in enumerate(table) for entrant in side}
     partner = opponent = 0
     for u, v in combinations(sorted(side_of), 2):
         if side_of[u] == side_of[v]:
@@ -138,7 +138,7 @@ def brute_cost(table: Table, met: History) -> tuple[int, int]:
 @settings(max_examples=200, database=None, deadline=None)
 @given(tables_and_histories(), st.randoms(use_true_random=False))
 def test_cost_is_every_two_at_the_table_counted_once(
-    drawn: tuple[Table, Shape, History], shuffler: random.Random
+    drawn: tuple[TableSides, Shape, History], shuffler: random.Random
 ) -> None:
     table, _, met = drawn
     cost = table_cost(table, met)
@@ -146,17 +146,17 @@ def test_cost_is_every_two_at_the_table_counted_once(
     # Seat order does not matter: sides and seats within a side are unordered.
     sides = [tuple(shuffler.sample(side, len(side))) for side in table]
     assert table_cost(tuple(shuffler.sample(sides, len(sides))), met) == cost
-    # Strangers cost nothing; units who are not at the table change nothing.
-    assert table_cost(table, history(met.units)) == (0, 0)
+    # Strangers cost nothing; entrants who are not at the table change nothing.
+    assert table_cost(table, history(met.entrants)) == (0, 0)
 
 
 @settings(max_examples=200, database=None, deadline=None)
 @given(tables_and_histories(), st.data())
 def test_each_earlier_meeting_adds_one(
-    drawn: tuple[Table, Shape, History], data: st.DataObject
+    drawn: tuple[TableSides, Shape, History], data: st.DataObject
 ) -> None:
     table, _, met = drawn
-    seated = [unit for side in table for unit in side]
+    seated = [entrant for side in table for entrant in side]
     u, v = data.draw(st.sampled_from(list(combinations(seated, 2))))
     same_side = any(u in side and v in side for side in table)
     more = data.draw(st.integers(1, 3))
@@ -253,12 +253,12 @@ def test_fair_byes_lowest_first_and_nobody_sits_out_twice_before_the_rest() -> N
 
 def check_seating(found: Found, shape: Shape, met: History) -> None:
     """Everyone once, whole tables, fair byes, and the cost it reports is the tables'."""
-    seated = [unit for table in found.tables for side in table for unit in side]
-    assert sorted(seated + list(found.byes)) == list(range(met.units))
+    seated = [entrant for table in found.tables for side in table for entrant in side]
+    assert sorted(seated + list(found.byes)) == list(range(met.entrants))
     assert all(
         len(t) == shape.sides and all(len(s) == shape.per_side for s in t) for t in found.tables
     )
-    assert found.byes in set(fair_byes(met.byes, met.units % shape.size))
+    assert found.byes in set(fair_byes(met.byes, met.entrants % shape.size))
     assert found.cost == cost_of(found, met)
 
 
@@ -410,7 +410,7 @@ def test_six_player_tables_spend_the_budget_and_still_seat_everyone_the_same_way
             seating.result([[100 * scores.randrange(10) for _ in t.sides] for t in seating.tables])
         )
     ranked = [line.players for line in standings(Format.INDIVIDUAL, PLAYERS, rounds)]
-    number = {name: unit for unit, (name,) in enumerate(ranked)}
+    number = {name: entrant for entrant, (name,) in enumerate(ranked)}
     partners, opponents = met_in(rounds)
     met = History(
         tuple(tuple(partners[frozenset((u, v))] for (v,) in ranked) for (u,) in ranked),
@@ -423,7 +423,7 @@ def test_six_player_tables_spend_the_budget_and_still_seat_everyone_the_same_way
     assert search(shape, met) == found
     # No worse than the standings' order, which it had at once.
     bye = found.byes
-    order = in_order([unit for unit in range(13) if unit not in bye], shape)
+    order = in_order([entrant for entrant in range(13) if entrant not in bye], shape)
     assert weight(found.cost) <= sum(weight(table_cost(t, met)) for t in order)
     # And it is what the evening plays, whatever the lot holds.
     for seed in (1, 2):

@@ -2,7 +2,7 @@
 
 Same rules engine and validation as the pages. Errors are
 ``{"error": "<sentence>", "fields": {"<path>": "<message>"}}`` with 400 (malformed JSON),
-403 (game token), 404 (unknown game or deal), 409 (conflict), 415 (a body not sent as
+403 (game secret), 404 (unknown game or deal), 409 (conflict), 415 (a body not sent as
 ``application/json``) or 422 (a broken rule); 503 with ``Retry-After`` when the database
 cannot be reached or stays locked (the store's ``Unavailable``, answered app-wide in
 ``web.register_error_pages``).
@@ -286,10 +286,10 @@ def answers(*statuses: int, **models: Any) -> SpecResponse:
     )
 
 
-def bearer() -> str | None:
+def request_secret() -> str | None:
     """The request's ``Authorization: Bearer`` secret (a game's or an evening director's)."""
-    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
-    return token.strip() if scheme.lower() == "bearer" else None
+    scheme, _, secret = request.headers.get("Authorization", "").partition(" ")
+    return secret.strip() if scheme.lower() == "bearer" else None
 
 
 def idempotency_key() -> str | None:
@@ -314,8 +314,9 @@ def device() -> str:
     return f"API ({label})" if label else "API"
 
 
-#: Changing a game needs its token (docs/API.md "Conventions").
-TOKEN: dict[str, list[str]] = {"token": []}
+#: Changing a game or an evening needs its secret: the "token" scheme of docs/API.md
+#: "Conventions".
+SECRET: dict[str, list[str]] = {"token": []}
 
 
 from . import checks, draw, evenings, games, openapi  # noqa: E402,F401  (the views on bp)

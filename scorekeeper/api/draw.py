@@ -10,7 +10,7 @@ from ..rules.draw import DrawError, Drawn, Redraw, draw_card, draw_for_seats
 from . import BODY, ApiError, answers, bp, schemas, spec
 
 
-def _draws(draws: list[schemas.Drawn]) -> list[Drawn]:
+def _draws(draws: list[schemas.DrawnPlayer]) -> list[Drawn]:
     found: list[Drawn] = []
     for index, entry in enumerate(draws):
         try:
@@ -24,7 +24,7 @@ def _draws(draws: list[schemas.Drawn]) -> list[Drawn]:
 
 
 @bp.post("/seat-draw")
-@spec.validate(resp=answers(*BODY, HTTP_200=schemas.Seats, HTTP_422=schemas.Redraw))
+@spec.validate(resp=answers(*BODY, HTTP_200=schemas.Seats, HTTP_422=schemas.RedrawError))
 def seat_draw(json: schemas.Draw) -> Response:
     """Sides, seats clockwise from the highest card, and the first dealer; a 422 naming
     who draws again for a joker or a card drawn twice."""

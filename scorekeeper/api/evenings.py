@@ -14,19 +14,19 @@ from ..store.errors import Refused, Why
 from ..store.evenings import EveningView, RoundView, TableView
 from . import (
     BODY,
-    TOKEN,
+    SECRET,
     ApiError,
     answers,
-    bearer,
     bp,
     device,
     idempotency_key,
+    request_secret,
     schemas,
     spec,
 )
 
 
-def table_json(table: TableView, director_token: str | None) -> dict[str, Any]:
+def table_json(table: TableView, director_secret: str | None) -> dict[str, Any]:
     out: dict[str, Any] = {
         "table": table.number,
         "game": table.game_id,
@@ -35,8 +35,8 @@ def table_json(table: TableView, director_token: str | None) -> dict[str, Any]:
         "last_deal": table.last_deal,
         "sides": [{"players": list(side.players), "total": side.total} for side in table.sides],
     }
-    if director_token is not None:
-        out["token"] = evenings.table_token(director_token, table.game_id)
+    if director_secret is not None:
+        out["token"] = evenings.table_secret(director_secret, table.game_id)
     return out
 
 
@@ -44,19 +44,19 @@ def _moment(value: Any) -> str | None:
     return None if value is None else value.isoformat() + "Z"
 
 
-def round_json(round_: RoundView, director_token: str | None) -> dict[str, Any]:
+def round_json(round_: RoundView, director_secret: str | None) -> dict[str, Any]:
     return {
         "number": round_.number,
         "status": "finished" if round_.finished else "playing",
         "started_at": _moment(round_.started_at),
         "ends_at": _moment(round_.ends_at),
         "closed_at": _moment(round_.closed_at),
-        "tables": [table_json(table, director_token) for table in round_.tables],
+        "tables": [table_json(table, director_secret) for table in round_.tables],
         "byes": [list(entrant) for entrant in round_.byes],
     }
 
 
-def evening_json(evening: EveningView, director_token: str | None = None) -> dict[str, Any]:
+def evening_json(evening: EveningView, director_secret: str | None = None) -> dict[str, Any]:
     """The evening as API.md writes it; with the director's secret, each table's scorer
     secret too."""
     return {
@@ -71,7 +71,7 @@ def evening_json(evening: EveningView, director_token: str | None = None) -> dic
         "planned_rounds": evening.rounds,
         "deals_per_round": evening.deals_per_round,
         "minutes_per_round": evening.minutes_per_round,
-        "rounds": [round_json(round_, director_token) for round_ in evening.played],
+        "rounds": [round_json(round_, director_secret) for round_ in evening.played],
         "standings": [
             {
                 "players": list(line.players),
@@ -91,7 +91,7 @@ def evening_json(evening: EveningView, director_token: str | None = None) -> dic
 
 def _director(evening: EveningView) -> str | None:
     """The request's secret when it is the director's, else None (a reader's view)."""
-    token = bearer()
+    token = request_secret()
     if token and evenings.director_matches(evening, token):
         return token
     return None
@@ -169,7 +169,7 @@ def _key(evening_id: str) -> str | None:
 
 
 def _answer(found: EveningView, status: int) -> tuple[Response, int]:
-    response = jsonify(evening_json(found, bearer()))
+    response = jsonify(evening_json(found, request_secret()))
     response.cache_control.private = True
     response.cache_control.no_store = True
     return response, status
@@ -179,14 +179,14 @@ def _answer(found: EveningView, status: int) -> tuple[Response, int]:
 @spec.validate(
     headers=schemas.Key,
     resp=answers(201, 400, 403, 404, 409, 422),
-    security=TOKEN,
+    security=SECRET,
     skip_validation=True,
 )
 def start_round(evening_id: str) -> tuple[Response, int]:
     """Seat and start the next round (director); 409 while a table of the current round
     plays on, or after the last round. A retry with the same Idempotency-Key seats nothing."""
     started = changes.start_round(
-        evening_id, bearer(), device=device(), request_key=_key(evening_id)
+        evening_id, request_secret(), device=device(), request_key=_key(evening_id)
     )
     return _answer(started, 201)
 
@@ -195,24 +195,29 @@ def start_round(evening_id: str) -> tuple[Response, int]:
 @spec.validate(
     headers=schemas.Key,
     resp=answers(200, 400, 403, 404, 422),
-    security=TOKEN,
+    security=SECRET,
     skip_validation=True,
 )
 def close_round(evening_id: str, number: int) -> tuple[Response, int]:
     """Time is called (director): every game of round ``number`` ends as it stands."""
     closed = changes.close_round(
-        evening_id, number, bearer(), device=device(), request_key=_key(evening_id)
+        evening_id, number, request_secret(), device=device(), request_key=_key(evening_id)
     )
     return _answer(closed, 200)
 
 
 @bp.post("/evenings/<evening_id>/rounds/<int:number>/swap")
-@spec.validate(headers=schemas.Key, resp=answers(200, *BODY, 403, 404, 409), security=TOKEN)
+@spec.validate(headers=schemas.Key, resp=answers(200, *BODY, 403, 404, 409), security=SECRET)
 def swap(evening_id: str, number: int, json: schemas.Swap) -> tuple[Response, int]:
     """Swap two players (or their pairs) between tables before either table's first deal
     (director); their tables get new games, and so new scorer links. A retry with the same
     Idempotency-Key swaps nothing (it would swap them back)."""
     swapped = changes.swap(
-        evening_id, number, json.players, bearer(), device=device(), request_key=_key(evening_id)
+        evening_id,
+        number,
+        json.players,
+        request_secret(),
+        device=device(),
+        request_key=_key(evening_id),
     )
     return _answer(swapped, 200)

@@ -8,7 +8,7 @@ from typing import Any
 
 from flask import Response, current_app, jsonify, request
 
-from ..caching import Table, cached, conditional, table_of
+from ..caching import Setup, cached, conditional, setup_of
 from ..extensions import creates_game
 from ..i18n import render_text
 from ..refusals import scorer_only
@@ -26,14 +26,14 @@ from ..store.errors import Refused, Why, check_moment
 from ..store.games import DealTag, Head, Sheet
 from . import (
     BODY,
-    TOKEN,
+    SECRET,
     ApiError,
     answers,
-    bearer,
     bp,
     checked,
     device,
     idempotency_key,
+    request_secret,
     schemas,
     spec,
 )
@@ -51,7 +51,7 @@ PER_PAGE = 20
 
 #: A change of a game (``game_id``) needs its token, checked before the view reads the
 #: request: the game's 404 and the token's 403 come first (as the pages check theirs).
-scorer = scorer_only(bearer)
+scorer = scorer_only(request_secret)
 
 
 def _no_game() -> Refused:
@@ -141,10 +141,10 @@ def create(json: schemas.NewGame) -> tuple[Response, int]:
         device=device(),
         request_key=idempotency_key(),
     )
-    return _with_token(games.sheet_of(game), token)
+    return _with_secret(games.sheet_of(game), token)
 
 
-def _with_token(sheet: Sheet, token: str) -> tuple[Response, int]:
+def _with_secret(sheet: Sheet, token: str) -> tuple[Response, int]:
     """A new game's answer (created or imported): the game and the token that changes it,
     which no cache may keep."""
     response = jsonify({**game_json(sheet), "token": token})
@@ -194,7 +194,7 @@ def _game_document(game_id: str) -> bytes:
     return jsonify(game_json(_sheet(game_id))).get_data()
 
 
-def _results(deal: schemas.Deal, rules: RuleSet, prefix: str = "") -> list[SideResult]:
+def _results(deal: schemas.NewDeal, rules: RuleSet, prefix: str = "") -> list[SideResult]:
     """A deal as the rules engine reads it: the schema checked each entry's type and range,
     the rules engine checks the deal; here, one result per side, in side order. ``prefix``
     places the paths of an imported deal (``deals.3.``)."""
@@ -214,9 +214,9 @@ def _results(deal: schemas.Deal, rules: RuleSet, prefix: str = "") -> list[SideR
     return [schemas.side_result(result) for result in deal.results]
 
 
-def _table(game_id: str) -> Table:
+def _setup(game_id: str) -> Setup:
     """The game a deal is recorded in: its rule set reads the body (kept: no query)."""
-    table = table_of(game_id)
+    table = setup_of(game_id)
     if table is None:
         raise _no_game()
     return table
@@ -244,13 +244,13 @@ def _game_first(*hook: Any) -> None:
 @spec.validate(
     headers=schemas.Key,
     resp=answers(201, *BODY, 403, 404, 409, 410),
-    security=TOKEN,
+    security=SECRET,
     before=_game_first,
 )
-def record(game_id: str, json: schemas.Deal) -> tuple[Response, int]:
+def record(game_id: str, json: schemas.NewDeal) -> tuple[Response, int]:
     """Record the next deal; 409 once the game is over. A retry with the same
     Idempotency-Key answers as the first time and records nothing."""
-    table = _table(game_id)
+    table = _setup(game_id)
     key = idempotency_key()
     try:
         results = _results(json, table.rules)
@@ -258,7 +258,7 @@ def record(game_id: str, json: schemas.Deal) -> tuple[Response, int]:
         _game_over(game_id)
         raise
     recorded = changes.record_deal(
-        game_id, results, secret=bearer(), request_key=key, device=device()
+        game_id, results, secret=request_secret(), request_key=key, device=device()
     )
     return jsonify(recorded_answer(recorded)), 201
 
@@ -326,22 +326,22 @@ def _deal_first(*hook: Any) -> None:
 @bp.put("/games/<game_id>/deals/<int:number>")
 @scorer
 @spec.validate(
-    headers=schemas.KeyAndVersion,
+    headers=schemas.KeyAndIfMatch,
     resp=answers(200, *BODY, 403, 404, 409, 410),
-    security=TOKEN,
+    security=SECRET,
     before=_deal_first,
 )
 def update(game_id: str, number: int, json: schemas.Edit) -> Response:
     """Replace a deal's entries; totals, minimums and the winner are recomputed. With
     ``If-Match`` (or a ``version`` in the body), refused (409) when the deal changed since."""
     expected = _expected(game_id, number, json.version)
-    results = _results(json, _table(game_id).rules)
+    results = _results(json, _setup(game_id).rules)
     try:
         edited = changes.edit_deal(
             game_id,
             number,
             results,
-            secret=bearer(),
+            secret=request_secret(),
             expected=expected,
             device=device(),
             request_key=idempotency_key(),
@@ -370,7 +370,7 @@ def show_deal(game_id: str, number: int) -> Response:
 @bp.delete("/games/<game_id>/deals/<int:number>")
 @scorer
 @spec.validate(
-    headers=schemas.KeyAndVersion, resp=answers(200, 400, 403, 404, 409, 410), security=TOKEN
+    headers=schemas.KeyAndIfMatch, resp=answers(200, 400, 403, 404, 409, 410), security=SECRET
 )
 def delete(game_id: str, number: int) -> Response:
     """Remove a deal; later deals are renumbered. Answers with the game."""
@@ -379,7 +379,7 @@ def delete(game_id: str, number: int) -> Response:
         sheet = changes.delete_deal(
             game_id,
             number,
-            secret=bearer(),
+            secret=request_secret(),
             expected=expected,
             device=device(),
             request_key=idempotency_key(),
@@ -406,13 +406,13 @@ def change_log(game_id: str) -> Response:
 
 @bp.post("/games/<game_id>/changes/<int:change_id>/undo")
 @scorer
-@spec.validate(headers=schemas.Key, resp=answers(200, 400, 403, 404, 409, 410), security=TOKEN)
+@spec.validate(headers=schemas.Key, resp=answers(200, 400, 403, 404, 409, 410), security=SECRET)
 def undo(game_id: str, change_id: int) -> Response:
     """Revert one change of the game (any, not only the last), logged as an ``undo``."""
     undone = changes.undo_change(
         game_id,
         change_id,
-        secret=bearer(),
+        secret=request_secret(),
         device=device(),
         request_key=idempotency_key(),
     )
@@ -421,22 +421,22 @@ def undo(game_id: str, change_id: int) -> Response:
 
 @bp.delete("/games/<game_id>")
 @scorer
-@spec.validate(headers=schemas.Key, resp=answers(200, 403, 404, 409, 422), security=TOKEN)
+@spec.validate(headers=schemas.Key, resp=answers(200, 403, 404, 409, 422), security=SECRET)
 def delete_game(game_id: str) -> Response:
     """Delete the game: it leaves every list; GET answers 410 until it is restored."""
     deleted = changes.delete_game(
-        game_id, secret=bearer(), device=device(), request_key=idempotency_key()
+        game_id, secret=request_secret(), device=device(), request_key=idempotency_key()
     )
     return jsonify(game_json(deleted.sheet))
 
 
 @bp.post("/games/<game_id>/restore")
 @scorer
-@spec.validate(headers=schemas.Key, resp=answers(200, 403, 404, 409, 422), security=TOKEN)
+@spec.validate(headers=schemas.Key, resp=answers(200, 403, 404, 409, 422), security=SECRET)
 def restore_game(game_id: str) -> Response:
     """Bring a deleted game back into every list."""
     restored = changes.restore_game(
-        game_id, secret=bearer(), device=device(), request_key=idempotency_key()
+        game_id, secret=request_secret(), device=device(), request_key=idempotency_key()
     )
     return jsonify(game_json(restored.sheet))
 
@@ -491,4 +491,4 @@ def import_(json: schemas.Export) -> tuple[Response, int]:
         last_deal=json.last_deal,
         request_key=idempotency_key(),
     )
-    return _with_token(_sheet(game_id), token)
+    return _with_secret(_sheet(game_id), token)

@@ -86,8 +86,9 @@ def _integral(value: object) -> object:
 Whole = Annotated[int, BeforeValidator(_integral)]
 #: A side's number (each rule set has its number of sides).
 SideIndex = Annotated[int, Field(ge=0, le=MOST_SIDES - 1), BeforeValidator(_integral)]
-#: A deal's place in its game, or its version: from 1, a number the tables can hold.
-Place = Annotated[int, Field(ge=1, le=MAX_ID), BeforeValidator(_integral)]
+#: A row's number (a deal's place, a player's, a change's) or a version: from 1, a number
+#: the tables can hold.
+Number = Annotated[int, Field(ge=1, le=MAX_ID), BeforeValidator(_integral)]
 
 
 class Body(BaseModel):
@@ -104,7 +105,7 @@ def _figure(name: str) -> Any:
     return (Whole, Field(0, ge=0, le=most_of(name)))
 
 
-class Entries(Body):
+class SideEntries(Body):
     """One side's entries; an omitted figure is 0, an omitted flag false."""
 
     side: SideIndex | None = Field(
@@ -118,32 +119,32 @@ _ENTRIES: dict[str, Any] = {
     **{name: (bool, False) for name in BOOLEAN_FIELDS},
 }
 if TYPE_CHECKING:
-    Result = Entries
+    Result = SideEntries
 else:
-    Result = create_model("Result", __base__=Entries, __doc__=Entries.__doc__, **_ENTRIES)
+    Result = create_model("Result", __base__=SideEntries, __doc__=SideEntries.__doc__, **_ENTRIES)
 
 
-def side_result(result: Entries) -> SideResult:
+def side_result(result: SideEntries) -> SideResult:
     """A result as the rules engine reads it."""
     return SideResult(**{name: getattr(result, name) for name in _ENTRIES})
 
 
-class Deal(Body):
+class NewDeal(Body):
     """A deal to record: one result per side, in side order."""
 
     results: list[Result] = Field(min_length=FEWEST_SIDES, max_length=MOST_SIDES)
 
 
-class Edit(Deal):
+class Edit(NewDeal):
     """A deal's new entries; ``version`` (or ``If-Match``): only if unchanged since."""
 
-    version: Place | None = None
+    version: Number | None = None
 
 
-class ImportedDeal(Deal):
+class ImportedDeal(NewDeal):
     """A deal of an export; ``seq`` is its place in the game (the change log's name for it)."""
 
-    seq: Place | None = None
+    seq: Number | None = None
 
 
 #: A side's or a player's name. That it holds more than spaces is stated here and checked
@@ -305,7 +306,7 @@ class Key(BaseModel):
     )
 
 
-class Version(BaseModel):
+class IfMatch(BaseModel):
     if_match: Annotated[
         str | None,
         WithJsonSchema({"type": "string", "pattern": f"^(?:\\*|{DEAL_ETAG_PATTERN})$"}),
@@ -317,7 +318,7 @@ class Version(BaseModel):
     )
 
 
-class KeyAndVersion(Key, Version):
+class KeyAndIfMatch(Key, IfMatch):
     pass
 
 
@@ -330,14 +331,14 @@ class Page(BaseModel):
 # --- the seat draw and the rules checks (docs/API.md "Seat draw", "Rules checks") ---------
 
 
-class Drawn(Body):
+class DrawnPlayer(Body):
     player: Name
     card: DrawnCard
 
 
 class Draw(Body):
     variant: Variant = "classic"
-    draws: list[Drawn] = Field(min_length=FEWEST_PLAYERS, max_length=MAX_DRAWS)
+    draws: list[DrawnPlayer] = Field(min_length=FEWEST_PLAYERS, max_length=MAX_DRAWS)
 
 
 #: Cards as text: up to ``MAX_CARDS`` cards with spaces or commas between them.
@@ -498,7 +499,7 @@ class Error(BaseModel):
     fields: dict[str, str]
 
 
-class Redraw(Error):
+class RedrawError(Error):
     """A seat draw to repeat names who draws again."""
 
     redraw: list[str] | None = None

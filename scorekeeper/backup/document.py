@@ -19,13 +19,14 @@ from ..api.schemas import (
     FirstDealer,
     ImportedDeal,
     Name,
+    Number,
     Options,
     SideIndex,
     Variant,
     Whole,
 )
 from ..rules import Format
-from ..rules.limits import MAX_DEALS, MAX_ENTRANTS, MAX_ID, MAX_MINUTES, MAX_ROUNDS, MAX_START
+from ..rules.limits import MAX_DEALS, MAX_ENTRANTS, MAX_MINUTES, MAX_ROUNDS, MAX_START
 from ..rules.text import Text
 from ..store.errors import Refused, Why, is_request_key
 from ..store.games import GAME_ID
@@ -69,44 +70,43 @@ def _format(value: str) -> str:
 #: A game's or an evening's id, as its address has it.
 Id = Annotated[str, Field(pattern=_pattern(GAME_ID))]
 #: A SHA-256 in hex: a game's secret's, or a keyed request's (``Change.request_hash``).
-TokenHash = Annotated[str, Field(pattern="^[0-9a-f]{64}$")]
-RequestKey = Annotated[str, AfterValidator(_request_key)]
-#: A row's number (a player's, a change's, a deal's place), or a version: from 1.
-Number = Annotated[Whole, Field(ge=1, le=MAX_ID)]
+Sha256 = Annotated[str, Field(pattern="^[0-9a-f]{64}$")]
+#: A request key as a change keeps it (``Change.request_key``).
+KeyText = Annotated[str, AfterValidator(_request_key)]
 #: A date and time as the backup gives it; ``store.errors.check_moment`` reads it.
 Moment = str | None
 
 
-class Person(Body):
+class PersonBackup(Body):
     id: Number
     name: Name
     created_at: Moment = None
 
 
-class Seat(Body):
+class SeatBackup(Body):
     name: Name
     person: Number | None = None
     #: A card drawn for seats, checked with the others (``store.seats.check_cards``).
     card: str | None = None
 
 
-class Side(Body):
+class SideBackup(Body):
     name: Name
     start: Whole = Field(0, ge=-MAX_START, le=MAX_START)
-    players: list[Seat]
+    players: list[SeatBackup]
 
 
-class Deal(ImportedDeal):
+class DealBackup(ImportedDeal):
     """A deal as recorded, with what a backup from before the change log kept on it."""
 
     seq: Number
     version: Number = 1
     created_at: Moment = None
-    request_key: RequestKey | None = None
-    request_hash: TokenHash | None = None
+    request_key: KeyText | None = None
+    request_hash: Sha256 | None = None
 
 
-class Change(Body):
+class ChangeBackup(Body):
     """What a restore reads of an entry of a game's log itself; the rest is the import's
     (``store.log.read_log``), read from the file as it is."""
 
@@ -114,13 +114,13 @@ class Change(Body):
 
     #: Required, but checked after the import's own checks of the entry (``backup.rebuild``).
     id: Number | None = None
-    request_key: RequestKey | None = None
-    request_hash: TokenHash | None = None
+    request_key: KeyText | None = None
+    request_hash: Sha256 | None = None
 
 
-class Game(Body):
+class GameBackup(Body):
     id: Id
-    token_hash: TokenHash
+    token_hash: Sha256
     variant: Variant
     options: Options = None
     first_dealer: FirstDealer = 0
@@ -128,37 +128,37 @@ class Game(Body):
     updated_at: Moment = None
     version: Number = 1
     last_deal: Whole | None = Field(None, ge=0, le=MAX_DEALS)
-    sides: list[Side]
-    deals: list[Deal]
+    sides: list[SideBackup]
+    deals: list[DealBackup]
     totals: list[Whole] | None = None
     winner: SideIndex | None = None
     deleted_at: Moment = None
     #: None in a backup from before the log (one is reconstructed from the deals).
-    changes: list[Change] | None = None
+    changes: list[ChangeBackup] | None = None
 
 
-class Entrant(Body):
+class EntrantBackup(Body):
     entrant: Whole = Field(ge=0, le=MAX_ENTRANTS)
     position: Whole = Field(ge=0, le=MAX_ENTRANTS)
     person: Number
 
 
-class Table(Body):
+class TableBackup(Body):
     number: Number
     game: str
 
 
-class Played(Body):
+class RoundBackup(Body):
     number: Whole = Field(ge=1, le=MAX_ROUNDS)
     started_at: Moment = None
     closed_at: Moment = None
     byes: list[Whole] = Field([])
-    tables: list[Table]
+    tables: list[TableBackup]
 
 
-class Evening(Body):
+class EveningBackup(Body):
     id: Id
-    token_hash: TokenHash
+    token_hash: Sha256
     name: Name
     variant: Variant
     options: Options = None
@@ -168,8 +168,8 @@ class Evening(Body):
     minutes_per_round: Whole | None = Field(None, ge=1, le=MAX_MINUTES)
     created_at: Moment = None
     version: Number = 1
-    players: list[Entrant]
-    played: list[Played]
+    players: list[EntrantBackup]
+    played: list[RoundBackup]
 
 
 #: Errors that say a part is of another shape altogether, not a value out of its rule.

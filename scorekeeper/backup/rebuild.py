@@ -12,7 +12,7 @@ from typing import Any
 from ..api.schemas import side_result
 from ..rules import errors_of, validate_deal
 from ..rules.text import Text
-from ..store.changes import check_first_dealer, check_start, evening_rules, table_rules
+from ..store.changes import check_first_dealer, check_start, checked_rules, evening_rules
 from ..store.changes.commit import fingerprint
 from ..store.errors import Refused, check_moment, check_name
 from ..store.games import Sheet, sheet_of, side_results
@@ -46,7 +46,7 @@ def wrong(path: str, message: str) -> BackupError:
     return BackupError(message, {path: Text(message)})
 
 
-def person(data: document.Person) -> Person:
+def person(data: document.PersonBackup) -> Person:
     """A roster entry, checked as the roster checks a new name."""
     row = Person(
         id=data.id,
@@ -61,10 +61,10 @@ def _moment(value: str | None, path: str) -> Any:
     return None if value is None else check_moment(value, path)
 
 
-def game(data: document.Game, people: Mapping[int, Person]) -> tuple[Game, Sheet]:
+def game(data: document.GameBackup, people: Mapping[int, Person]) -> tuple[Game, Sheet]:
     """A game of the backup, checked as a new game, an import and a deal are (paths are the
     game's own: ``sides.0.name``), and its replay."""
-    rules = table_rules(data.variant, len(data.sides), data.options or {})
+    rules = checked_rules(data.variant, len(data.sides), data.options or {})
     row = Game(
         id=data.id,
         token_hash=data.token_hash,
@@ -116,7 +116,7 @@ def game(data: document.Game, people: Mapping[int, Person]) -> tuple[Game, Sheet
 
 
 def _player(
-    data: document.Seat, path: str, people: Mapping[int, Person], seated: set[int]
+    data: document.SeatBackup, path: str, people: Mapping[int, Person], seated: set[int]
 ) -> Player:
     """A seat: a name, and the roster's player who sits there (once a game)."""
     name = check_name(data.name, f"{path}.name", side=False)
@@ -135,7 +135,7 @@ def _player(
     return Player(name=name, person=people[data.person])
 
 
-def _cards(data: document.Game, row: Game, per_side: int) -> None:
+def _cards(data: document.GameBackup, row: Game, per_side: int) -> None:
     """The cards drawn for seats: all players' or none, a draw that decided."""
     drawn = [[p.card for p in side.players] for side in data.sides]
     if all(card is None for cards in drawn for card in cards):
@@ -152,7 +152,7 @@ def _cards(data: document.Game, row: Game, per_side: int) -> None:
             player.card = drawn_card
 
 
-def log(data: document.Game, raw: Mapping[str, Any], row: Game) -> list[Read]:
+def log(data: document.GameBackup, raw: Mapping[str, Any], row: Game) -> list[Read]:
     """The game's change log, checked as an import's is (``raw``: the file's own entries);
     a backup from before the log gets one reconstructed from its deals, as the migration
     that began it did."""
@@ -174,7 +174,7 @@ def log(data: document.Game, raw: Mapping[str, Any], row: Game) -> list[Read]:
     return read
 
 
-def _keys_from_deals(data: document.Game, log: Sequence[Change]) -> None:
+def _keys_from_deals(data: document.GameBackup, log: Sequence[Change]) -> None:
     """A backup from before keys were kept in the change log keeps each on the deal it
     recorded: it goes to the change that recorded that deal, as the migration moved them
     (with what that request asked, from the change's own figures)."""
@@ -190,7 +190,7 @@ def _keys_from_deals(data: document.Game, log: Sequence[Change]) -> None:
             keyed.add(deal.request_key)
 
 
-def evening(data: document.Evening, people: Mapping[int, Person], games: set[str]) -> Evening:
+def evening(data: document.EveningBackup, people: Mapping[int, Person], games: set[str]) -> Evening:
     """An evening of a backup, checked; its tables' games restored before it."""
     evening_rules(data.variant, data.options or {})
     row = Evening(

@@ -122,7 +122,7 @@ def _people(found: Mapping[str, Any], restoring: Restoring) -> dict[int, Person]
     read: list[Person] = []  # each as the file has it: one there twice is a clash
     for index, data in enumerate(found["people"]):
         where = f"people.{index}"
-        person = _part(document.Person, data, where, where, "a player")
+        person = _part(document.PersonBackup, data, where, where, "a player")
         try:
             row = rebuild.person(person)
         except Refused as refused:
@@ -147,7 +147,7 @@ def _load(found: Mapping[str, Any], restoring: Restoring) -> Counts:
         game_id = data.get("id") if isinstance(data, dict) else None
         named = isinstance(game_id, str) and GAME_ID.fullmatch(game_id)
         label = f"{where} (game {game_id})" if named else where
-        kept = _part(document.Game, data, where, label, "a game of this app's backups")
+        kept = _part(document.GameBackup, data, where, label, "a game of this app's backups")
         try:
             # Built whole before it is written (``Restoring.game``).
             with db.session.no_autoflush:
@@ -170,7 +170,7 @@ def _load(found: Mapping[str, Any], restoring: Restoring) -> Counts:
         games += 1
     for index, data in enumerate(found.get("evenings", [])):
         where = f"evenings.{index}"
-        evening = _part(document.Evening, data, where, where, "a club evening")
+        evening = _part(document.EveningBackup, data, where, where, "a club evening")
         try:
             row = rebuild.evening(evening, people, restored)
             restoring.evening(row)

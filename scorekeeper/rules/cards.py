@@ -105,11 +105,11 @@ class Card:
 
 
 class CardError(ValueError):
-    """Notation that names no card; ``token`` is what was typed."""
+    """Notation that names no card; ``typed`` is what was typed."""
 
-    def __init__(self, token: str, text: Text) -> None:
+    def __init__(self, typed: str, text: Text) -> None:
         super().__init__(str(text))
-        self.token = token
+        self.typed = typed
         self.text = text
 
     @property
@@ -159,9 +159,9 @@ DRAWN_CARD_PATTERN = f"(?:{_JOKER}|(?:{_NEEDS_NO_SUIT}|{_THREE}){_SUIT})"
 CARD_SEPARATOR_PATTERN = "[ \\t\\n\\r,;]"
 
 
-def parse_card(token: str) -> Card:
+def parse_card(typed: str) -> Card:
     """One card from its notation, e.g. ``9``, ``10H``, ``3S``, ``JK``."""
-    text = token.strip().upper()
+    text = typed.strip().upper()
     if text in ("JK", "JOKER"):
         return Card(Rank.JOKER)
     suit: Suit | None = None
@@ -171,22 +171,22 @@ def parse_card(token: str) -> Card:
     rank = _RANKS.get(text)
     if rank is None or rank is Rank.JOKER:
         raise CardError(
-            token,
-            T("%(token)s is not a card: use A K Q J 10 9 8 7 6 5 4 3 2 or JK.", token=repr(token)),
+            typed,
+            T("%(card)s is not a card: use A K Q J 10 9 8 7 6 5 4 3 2 or JK.", card=repr(typed)),
         )
     if rank is Rank.THREE and suit is None:
         raise CardError(
-            token, T("A three needs its suit: 3H or 3D for a red three, 3S or 3C for a black one.")
+            typed, T("A three needs its suit: 3H or 3D for a red three, 3S or 3C for a black one.")
         )
     return Card(rank, suit)
 
 
 def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
     """Cards from notation separated by spaces or commas (or a list of single cards)."""
-    tokens = [t for t in _SEPARATORS.split(text) if t] if isinstance(text, str) else list(text)
-    if len(tokens) > MAX_CARDS:
+    typed_cards = [t for t in _SEPARATORS.split(text) if t] if isinstance(text, str) else list(text)
+    if len(typed_cards) > MAX_CARDS:
         raise CardError("", T("At most %(most)s cards at a time.", most=MAX_CARDS))
-    return tuple(parse_card(token) for token in tokens)
+    return tuple(parse_card(typed) for typed in typed_cards)
 
 
 def card_points(cards: Iterable[Card]) -> int:

@@ -23,13 +23,13 @@ DRAW_RANKS: tuple[Rank, ...] = tuple(rank for rank in Rank if rank is not Rank.J
 DRAW_SUITS: tuple[Suit, ...] = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
 
 
-def draw_card(token: str) -> Card:
+def draw_card(typed: str) -> Card:
     """A drawn card from its notation (``QS``, ``10♥``, ``JK``). The suit is needed: it
     decides between equal ranks. Raises ``CardError``."""
-    card = parse_card(token)
+    card = parse_card(typed)
     if card.rank is not Rank.JOKER and card.suit is None:
         raise CardError(
-            token,
+            typed,
             T("For the draw a card needs its suit, such as QS or 10H: suits decide ties."),
         )
     return card

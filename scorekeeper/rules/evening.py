@@ -82,7 +82,7 @@ class Standing:
 
 
 @dataclass(frozen=True)
-class EveningTable:
+class TableSeating:
     """A table of a seating: its sides' players, in seat-draw order (a pairs evening: one
     pair per side; an individual one: the partners of each side)."""
 
@@ -93,7 +93,7 @@ class EveningTable:
 class RoundSeating:
     """Where everyone sits for a round, and who sits out."""
 
-    tables: tuple[EveningTable, ...]
+    tables: tuple[TableSeating, ...]
     byes: tuple[Entrant, ...]
 
     def result(self, totals: Sequence[Sequence[int]]) -> RoundResult:
@@ -225,8 +225,8 @@ def standing_order(standing: Standing) -> tuple[int, int, int, tuple[str, ...], 
 
 
 def table_shape(rules: RuleSet, format: Format) -> Shape:
-    """A table in units: a pairs evening seats its rule set's sides, a pair each; an
-    individual one seats every player of the rule set, a unit each."""
+    """A table in entrants: a pairs evening seats its rule set's sides, a pair each; an
+    individual one seats every player of the rule set, an entrant each."""
     if not rules.partnerships:
         raise EveningError(f"{rules.id} has no partnerships: an evening needs a partnership game")
     if format is Format.PAIRS:
@@ -234,17 +234,18 @@ def table_shape(rules: RuleSet, format: Format) -> Shape:
     return Shape(sides=rules.sides, per_side=rules.players_per_side)
 
 
-def _history(format: Format, units: Sequence[Entrant], rounds: Sequence[RoundResult]) -> History:
-    """Who partnered and who met whom, and the byes, per unit of ``units``."""
-    index = {unit: number for number, unit in enumerate(units)}
-    count = len(units)
+def _history(format: Format, entrants: Sequence[Entrant], rounds: Sequence[RoundResult]) -> History:
+    """Who partnered and who met whom, and the byes, per entrant of ``entrants``."""
+    index = {entrant: number for number, entrant in enumerate(entrants)}
+    count = len(entrants)
     partners = [[0] * count for _ in range(count)]
     opponents = [[0] * count for _ in range(count)]
     byes = [0] * count
     for round_ in rounds:
         for table in round_.tables:
             sides = [
-                [index[unit] for unit in entrants_of(format, side.players)] for side in table.sides
+                [index[entrant] for entrant in entrants_of(format, side.players)]
+                for side in table.sides
             ]
             for number, side in enumerate(sides):
                 for other_number, other in enumerate(sides):
@@ -295,17 +296,19 @@ def seat_round(
 
 
 def _seating(
-    units: Sequence[Entrant],
+    entrants: Sequence[Entrant],
     tables: Iterable[tuple[tuple[int, ...], ...]],
     byes: Iterable[int],
 ) -> RoundSeating:
-    """Names for a seating of unit numbers; the sides keep the order the search gave."""
+    """Names for a seating of entrant numbers; the sides keep the order the search gave."""
     return RoundSeating(
         tables=tuple(
-            EveningTable(
-                tuple(tuple(name for unit in side for name in units[unit]) for side in table)
+            TableSeating(
+                tuple(
+                    tuple(name for entrant in side for name in entrants[entrant]) for side in table
+                )
             )
             for table in tables
         ),
-        byes=tuple(units[unit] for unit in byes),
+        byes=tuple(entrants[entrant] for entrant in byes),
     )

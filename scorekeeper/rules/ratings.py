@@ -131,14 +131,14 @@ def rate(games: Iterable[PlayedGame[Person]]) -> Ratings[Person]:
             continue
         _check_seated_once(game)
         # A guest's seat (None) is a newcomer each time: it weighs in, and is not kept.
-        teams = [
+        sides = [
             [now[p] if p in now else MODEL.rating() for p in side.people] for side in game.sides
         ]
         ranks = places([side.total for side in game.sides])
-        after = MODEL.rate(teams, ranks=[float(place) for place in ranks])
+        after = MODEL.rate(sides, ranks=[float(place) for place in ranks])
         alone = ranks.count(1) == 1
-        for side, team, place in zip(game.sides, after, ranks, strict=True):
-            for person, rating in zip(side.people, team, strict=True):
+        for side, rated_side, place in zip(game.sides, after, ranks, strict=True):
+            for person, rating in zip(side.people, rated_side, strict=True):
                 if person is None:
                     continue
                 now[person] = rating

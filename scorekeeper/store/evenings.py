@@ -5,7 +5,7 @@ make each round and who sat out; its standings and the next seating come from th
 engine (``rules.evening``), fed with its games as they stand.
 
 The director holds the evening's secret. Each table's scorer secret is derived from it
-(``table_token``): it is stored nowhere, and the director's page can still hand every
+(``table_secret``): it is stored nowhere, and the director's page can still hand every
 table its scorer link.
 """
 
@@ -33,19 +33,19 @@ from ..rules import (
     standings,
 )
 from .db import db
-from .games import GAME_ID, Secured, hash_token, rules_of
+from .games import GAME_ID, Secured, hash_secret, rules_of
 from .models import Evening, EveningPlayer, EveningRound, EveningTable, Game, Side
 
 
-def table_token(director_token: str, game_id: str) -> str:
+def table_secret(director_secret: str, game_id: str) -> str:
     """A table's scorer secret: derived from the director's and the table's game, so the
     director can hand it out again and nobody else can make it."""
-    digest = hmac.new(director_token.encode(), game_id.encode(), hashlib.sha256).digest()
+    digest = hmac.new(director_secret.encode(), game_id.encode(), hashlib.sha256).digest()
     return base64.urlsafe_b64encode(digest[:24]).decode()
 
 
-def director_matches(evening: Secured, token: str | None) -> bool:
-    return bool(token) and hmac.compare_digest(hash_token(token or ""), evening.token_hash)
+def director_matches(evening: Secured, secret: str | None) -> bool:
+    return bool(secret) and hmac.compare_digest(hash_secret(secret or ""), evening.token_hash)
 
 
 @dataclass(frozen=True)

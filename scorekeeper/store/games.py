@@ -43,8 +43,8 @@ GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 EXPORT_FORMAT = "canasta-scorekeeper/1"
 
 
-def hash_token(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
+def hash_secret(secret: str) -> str:
+    return hashlib.sha256(secret.encode()).hexdigest()
 
 
 class Secured(Protocol):
@@ -54,11 +54,11 @@ class Secured(Protocol):
     def token_hash(self) -> str: ...
 
 
-def token_matches(game: Secured, token: str | None) -> bool:
+def secret_matches(game: Secured, secret: str | None) -> bool:
     """Constant-time comparison of a presented secret with the game's."""
-    if not token:
+    if not secret:
         return False
-    return hmac.compare_digest(hash_token(token), game.token_hash)
+    return hmac.compare_digest(hash_secret(secret), game.token_hash)
 
 
 @lru_cache(maxsize=256)
@@ -245,7 +245,7 @@ class Head:
         return tuple(sorted({p for side in self.sides for p in side.people if p is not None}))
 
 
-class Table(NamedTuple):
+class Setup(NamedTuple):
     """What never changes in a game: its rule set, its number of sides, its secret's hash
     (what a request to change it is read and checked against before it is made)."""
 
@@ -259,7 +259,7 @@ class Table(NamedTuple):
         return rules_of(self.variant, self.sides, self.options)
 
 
-_TABLE = select(
+_SETUP = select(
     GAME.c.variant,
     GAME.c.options,
     GAME.c.token_hash,
@@ -267,15 +267,15 @@ _TABLE = select(
 ).where(GAME.c.id == bindparam("game_id"))
 
 
-def table_of(game_id: str) -> Table | None:
+def setup_of(game_id: str) -> Setup | None:
     """The game's rule set, number of sides and secret's hash, or None (no such game)."""
     if not GAME_ID.fullmatch(game_id):
         return None
-    row = db.session.execute(_TABLE, {"game_id": game_id}).one_or_none()
+    row = db.session.execute(_SETUP, {"game_id": game_id}).one_or_none()
     if row is None:
         return None
     variant, options, token_hash, sides = row
-    return Table(variant, dict(options or {}), sides, token_hash)
+    return Setup(variant, dict(options or {}), sides, token_hash)
 
 
 _LOCK_GAME = select(GAME.c.id).where(GAME.c.id == bindparam("game_id")).with_for_update()

@@ -20,7 +20,7 @@ class Game(db.Model):  # type: ignore[name-defined]
 
     #: Public, unguessable id: it is in the score sheet's address.
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
-    #: SHA-256 of the edit secret (the API token); the secret itself is never stored.
+    #: SHA-256 of the game's secret (the API's ``token``); the secret itself is never stored.
     token_hash: Mapped[str] = mapped_column(String(64))
     variant: Mapped[str] = mapped_column(String(32))
     #: The house options the table chose, as given (RULES.md section 6).
@@ -249,7 +249,7 @@ class Evening(db.Model):  # type: ignore[name-defined]
     #: Public, unguessable id: it is in the director's page's address.
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     #: SHA-256 of the director's secret; each table's scorer secret is derived from the
-    #: secret and the table's game (``store.evenings.table_token``), so none is stored.
+    #: secret and the table's game (``store.evenings.table_secret``), so none is stored.
     token_hash: Mapped[str] = mapped_column(String(64))
     name: Mapped[str] = mapped_column(String(60))
     variant: Mapped[str] = mapped_column(String(32))

@@ -137,7 +137,7 @@ def may_rename(person_id: int, scoring: Collection[str]) -> bool:
 
 
 @dataclass(frozen=True)
-class Seat:
+class PlayedSide:
     """A game as one person (or partnership) played it: read as plain rows, not objects,
     so a page over thousands of games costs a handful of queries."""
 
@@ -164,7 +164,7 @@ class Partnership:
 class PlayerPage:
     person: Person
     summary: Summary
-    seats: list[Seat]
+    sides_played: list[PlayedSide]
     partnerships: list[Partnership]
     rivals: list[Rivalry[Person]]
 
@@ -199,7 +199,7 @@ def _sides_together(person_ids: Sequence[int], *, exactly: bool) -> Select[Any]:
     return query
 
 
-def _seats(sides: Select[Any]) -> list[Seat]:
+def _sides_played(sides: Select[Any]) -> list[PlayedSide]:
     """The sides' games that had a deal, oldest first, each with the side's cached record
     (one query). A game with no deal was not played: it is in no figure, no strip of the
     last games, no partnership and no head to head."""
@@ -210,15 +210,15 @@ def _seats(sides: Select[Any]) -> list[Seat]:
         .where(Side.id.in_(sides))
         .order_by(Game.created_at, Game.id)
     ).all()
-    seats = [
-        Seat(game_id, created, variant, side_id, record_from_json(outcome, total, record))
+    sides_played = [
+        PlayedSide(game_id, created, variant, side_id, record_from_json(outcome, total, record))
         for game_id, created, variant, side_id, outcome, total, record in rows
     ]
-    return [seat for seat in seats if seat.record.deals]
+    return [played for played in sides_played if played.record.deals]
 
 
-def _summary(seats: Sequence[Seat]) -> Summary:
-    return summarise([(seat.variant, seat.record) for seat in seats])
+def _summary(sides_played: Sequence[PlayedSide]) -> Summary:
+    return summarise([(played.variant, played.record) for played in sides_played])
 
 
 def player_page(person_id: int) -> PlayerPage | None:
@@ -227,10 +227,10 @@ def player_page(person_id: int) -> PlayerPage | None:
     if person is None:
         return None
     mine = _sides_together([person.id], exactly=False)
-    seats = _seats(mine)
+    sides_played = _sides_played(mine)
     # Everyone at those games: (game, side, side's outcome, person) rows, one query.
     games = select(Side.game_id).where(Side.id.in_(mine))
-    table = db.session.execute(
+    rows = db.session.execute(
         select(Side.game_id, Side.id, Side.outcome, Player.person_id)
         .join(Player, Player.side_id == Side.id)
         .where(Side.game_id.in_(games))
@@ -238,41 +238,42 @@ def player_page(person_id: int) -> PlayerPage | None:
     people = {
         p.id: p
         for p in db.session.scalars(
-            select(Person).where(Person.id.in_({row[3] for row in table if row[3] is not None}))
+            select(Person).where(Person.id.in_({row[3] for row in rows if row[3] is not None}))
         )
     }
     people[person.id] = person
     seated: dict[int, list[int | None]] = {}
     at_game: dict[str, list[tuple[int, str, int | None]]] = {}
-    for game_id, side_id, outcome, seated_person in table:
+    for game_id, side_id, outcome, seated_person in rows:
         seated.setdefault(side_id, []).append(seated_person)
         at_game.setdefault(game_id, []).append((side_id, outcome, seated_person))
 
-    teams: dict[tuple[int, ...], list[Seat]] = {}
+    together: dict[tuple[int, ...], list[PlayedSide]] = {}
     meetings: list[Meeting[Person]] = []
-    for seat in seats:
-        mates = seated.get(seat.side_id, [])
+    for played in sides_played:
+        mates = seated.get(played.side_id, [])
         if len(mates) > 1 and None not in mates:
-            teams.setdefault(tuple(sorted(m for m in mates if m is not None)), []).append(seat)
-        if seat.record.outcome is Outcome.OPEN:
+            together.setdefault(tuple(sorted(m for m in mates if m is not None)), []).append(played)
+        if played.record.outcome is Outcome.OPEN:
             continue
-        for side_id, outcome, other in at_game.get(seat.game_id, []):
-            if side_id != seat.side_id and other is not None:
+        for side_id, outcome, other in at_game.get(played.game_id, []):
+            if side_id != played.side_id and other is not None:
                 meetings.append(
                     Meeting(
                         people[other],
-                        won=seat.record.outcome is Outcome.WON,
+                        won=played.record.outcome is Outcome.WON,
                         lost=outcome == Outcome.WON.value,
                     )
                 )
     partnerships = [
-        Partnership(tuple(people[i] for i in key), _summary(team)) for key, team in teams.items()
+        Partnership(tuple(people[i] for i in key), _summary(partners))
+        for key, partners in together.items()
     ]
     partnerships.sort(key=lambda p: (-p.summary.games.played, p.slug))
     return PlayerPage(
         person=person,
-        summary=_summary(seats),
-        seats=seats,
+        summary=_summary(sides_played),
+        sides_played=sides_played,
         partnerships=partnerships,
         rivals=head_to_head(meetings),
     )
@@ -282,7 +283,7 @@ def player_page(person_id: int) -> PlayerPage | None:
 class PartnershipPage:
     people: tuple[Person, ...]
     summary: Summary
-    seats: list[Seat]
+    sides_played: list[PlayedSide]
 
 
 def partnership_page(person_ids: Sequence[int]) -> PartnershipPage | None:
@@ -292,5 +293,7 @@ def partnership_page(person_ids: Sequence[int]) -> PartnershipPage | None:
     people = list(db.session.scalars(select(Person).where(Person.id.in_(ids))))
     if len(ids) < 2 or len(people) != len(ids):
         return None
-    seats = _seats(_sides_together(ids, exactly=True))
-    return PartnershipPage(tuple(sorted(people, key=lambda p: p.id)), _summary(seats), seats)
+    sides_played = _sides_played(_sides_together(ids, exactly=True))
+    return PartnershipPage(
+        tuple(sorted(people, key=lambda p: p.id)), _summary(sides_played), sides_played
+    )

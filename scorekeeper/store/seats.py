@@ -33,9 +33,9 @@ def check_cards(cards: Sequence[Sequence[str] | None], players_per_side: int) ->
                 {path: T("One card for each player of the side.")},
             )
         kept.append([])
-        for index, token in enumerate(side_cards):
+        for index, typed in enumerate(side_cards):
             try:
-                card = draw_card(token)
+                card = draw_card(typed)
             except CardError as error:
                 raise Refused(Why.INVALID, error.text, {f"{path}.{index}": error.text}) from None
             drawn.append(Drawn(f"{position}.{index}", card))

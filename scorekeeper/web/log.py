@@ -32,7 +32,7 @@ from .scorer import (
     last_change,
     scored_games,
     scorer_required,
-    scorer_token,
+    scorer_secret,
 )
 from .sheet import sheet
 
@@ -77,7 +77,7 @@ def _label(rules: RuleSet, figure: str) -> str:
 
 
 @dataclass(frozen=True)
-class Entry:
+class LogLine:
     """One line of the log as the page shows it."""
 
     change: Change
@@ -134,7 +134,7 @@ def _entry(
     scorer: bool,
     by_id: Mapping[int, Change],
     kept_closed: str | None = None,
-) -> Entry:
+) -> LogLine:
     title = render_text(log.describe(change))
     if change.kind == log.UNDO:
         reverted = by_id.get(change.undoes or 0)
@@ -167,7 +167,7 @@ def _entry(
         and log.replacement(change) is None  # a swap's: the game stays deleted
         and not (change.kind == log.TIME_CALLED and kept_closed)
     )
-    return Entry(change, title[:1].upper() + title[1:], details, undoable)
+    return LogLine(change, title[:1].upper() + title[1:], details, undoable)
 
 
 @bp.get("/games/<game_id>/changes")
@@ -222,7 +222,7 @@ def undo(game_id: str, change_id: int) -> BaseResponse:
         undone = changes.undo_change(
             game_id,
             change_id,
-            secret=scorer_token(),
+            secret=scorer_secret(),
             device=device_label(),
             request_key=page_key(form.nonce.data or ""),
             scoring=scored_games(),
@@ -261,7 +261,7 @@ def confirm_delete_game(game_id: str) -> BaseResponse:
         return redirect(url_for("web.delete_game", game_id=game_id))
     try:
         deleted = changes.delete_game(
-            game_id, secret=scorer_token(), device=device_label(), request_key=page_key()
+            game_id, secret=scorer_secret(), device=device_label(), request_key=page_key()
         )
     except Refused as refusal:
         abort_if_lost(refusal)
@@ -278,7 +278,7 @@ def restore_game(game_id: str) -> BaseResponse:
     """Bring a deleted game back, as it was."""
     try:
         restored = changes.restore_game(
-            game_id, secret=scorer_token(), device=device_label(), request_key=page_key()
+            game_id, secret=scorer_secret(), device=device_label(), request_key=page_key()
         )
     except Refused as refusal:
         if refusal.why is not Why.CONFLICT:

@@ -3,7 +3,7 @@ hands it to another phone, and which phone this is (its label, its last change).
 
 A page or a save only a scorer may open carries ``@scorer_required`` (the API's views the
 same check, ``refusals.scorer_only``); the store's command checks the secret it is given
-(``scorer_token()``) again, under the game's lock.
+(``scorer_secret()``) again, under the game's lock.
 """
 
 from __future__ import annotations
@@ -102,19 +102,19 @@ def keep_secret(response: BaseResponse, cookie_name: str, token: str, path: str)
     )
 
 
-def scorer_token() -> str | None:
+def scorer_secret() -> str | None:
     """The game secret this browser holds (the signed scorer cookie), if any."""
     return read_secret(SCORER_COOKIE)
 
 
 def can_score(game: Secured) -> bool:
     """Only a browser holding the game's secret (its creator, or a scorer link) may change it."""
-    return games.token_matches(game, scorer_token())
+    return games.secret_matches(game, scorer_secret())
 
 
 #: A page of a game (``game_id``) for its scorer alone: a phone without the game's secret
 #: gets the 403 page, an unknown game the 404 page (the API's views check their token alike).
-scorer_required = scorer_only(scorer_token)
+scorer_required = scorer_only(scorer_secret)
 
 
 #: Games this phone keeps score of, newest last, in its (signed) session: the scorer cookie
@@ -190,7 +190,7 @@ def scorer_code(game_id: str) -> BaseResponse:
     """The scorer link and its QR code, for the scorer's phone alone, on a tap in the
     share panel (the sheet never holds the secret)."""
     head_or_404(game_id)
-    link, code = secret_link("web.join", scorer_token() or "", game_id=game_id)
+    link, code = secret_link("web.join", scorer_secret() or "", game_id=game_id)
     html = render_template(
         "games/scorer_code.html", game_id=game_id, scorer_link=link, code_svg=code
     )
@@ -242,7 +242,7 @@ def join(game_id: str) -> BaseResponse:
     form = JoinForm()
     taken = take_secret(
         form,
-        lambda token: games.token_matches(game, token),
+        lambda token: games.secret_matches(game, token),
         lambda response, token: set_scorer_cookie(response, game_id, token),
         url_for("web.sheet", game_id=game_id),
         _("This is not the secret of this game."),

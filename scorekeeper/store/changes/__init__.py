@@ -33,8 +33,8 @@ from .new_game import (
     SideSpec,
     check_first_dealer,
     check_start,
+    checked_rules,
     create_game,
-    table_rules,
 )
 from .restore import Restoring, restore_backup
 from .roster import add_person, rename_player
@@ -56,6 +56,7 @@ __all__ = [
     "add_person",
     "check_first_dealer",
     "check_start",
+    "checked_rules",
     "close_round",
     "create_evening",
     "create_game",
@@ -76,6 +77,5 @@ __all__ = [
     "round_seated",
     "start_round",
     "swap",
-    "table_rules",
     "undo_change",
 ]

@@ -8,7 +8,7 @@ from typing import TypeVar
 
 from ...rules.text import T, Text
 from ..errors import Refused, Why
-from ..games import Head, Secured, head, load, lock_game, token_matches
+from ..games import Head, Secured, head, load, lock_game, secret_matches
 from ..models import Game
 
 #: A game as a change reads it: its head, or the whole of it.
@@ -32,7 +32,7 @@ def no_deal(number: int) -> Text:
 
 
 def require_secret(game: Secured, secret: str | None) -> None:
-    if not token_matches(game, secret):
+    if not secret_matches(game, secret):
         raise Refused(Why.FORBIDDEN, NOT_SCORER)
 
 

@@ -245,7 +245,7 @@ def reused(what: Text, *, deal: int | None = None, change: int | None = None) ->
 
 
 @dataclass(frozen=True)
-class Entry:
+class LogEntry:
     """The change log's entry a change writes."""
 
     kind: str
@@ -259,7 +259,7 @@ class Entry:
 
 
 def _entry_row(
-    game_id: str, entry: Entry, at: datetime, device: str, key: RequestKey | None
+    game_id: str, entry: LogEntry, at: datetime, device: str, key: RequestKey | None
 ) -> dict[str, object]:
     """A log's entry as its row holds it."""
     seq, number = entry.deal if entry.deal is not None else (None, None)
@@ -282,7 +282,7 @@ def _entry_row(
 
 def commit(
     game_id: str,
-    entries: Sequence[Entry],
+    entries: Sequence[LogEntry],
     *,
     records: Sequence[tuple[int, SideRecord]],
     finished: bool,
@@ -344,7 +344,7 @@ def carry_log(game_id: str, carried: Sequence[Read], key: RequestKey | None) -> 
 
 def commit_games(
     game_ids: Sequence[str],
-    entry: Entry,
+    entry: LogEntry,
     *,
     device: str,
     key: RequestKey | None,
@@ -461,7 +461,7 @@ def round_seated(number: int, following: int) -> Text:
 
 def commit_replayed(
     sheet: Sheet,
-    entry: Entry,
+    entry: LogEntry,
     *,
     device: str,
     key: RequestKey | None,

@@ -34,7 +34,7 @@ from ..models import Deal, DealResult, Game, utcnow
 from .checks import locked, locked_head, no_deal, require_listed, require_open, secured
 from .commit import (
     Earlier,
-    Entry,
+    LogEntry,
     checked_replay,
     commit,
     commit_replayed,
@@ -252,7 +252,7 @@ def record_deal(
         db.session.execute(_NEW_RESULT, result_rows(deal_id, results))
         change = commit(
             game_id,
-            [Entry(RECORDED, deal=(seq, played.number), after=snapshot(1, results))],
+            [LogEntry(RECORDED, deal=(seq, played.number), after=snapshot(1, results))],
             records=records,
             finished=played.finished,
             # Deals are recorded only in a game in progress (``require_open``).
@@ -375,7 +375,7 @@ def edit_deal(
         assert played.sheet is not None
         change = commit_replayed(
             played.sheet,
-            Entry(
+            LogEntry(
                 EDITED,
                 deal=(deal.seq, number),
                 before=was,
@@ -421,7 +421,7 @@ def delete_deal(
         db.session.delete(deal)
         sheet = replayed(game)
         change = commit_replayed(
-            sheet, Entry(DELETED, deal=(deal.seq, number), before=was), device=device, key=key
+            sheet, LogEntry(DELETED, deal=(deal.seq, number), before=was), device=device, key=key
         )
         return Changed(sheet, change)
 

@@ -29,12 +29,12 @@ from ..evenings import (
     director_matches,
     load,
     result_of,
-    table_token,
+    table_secret,
     usual_sides,
     view,
     view_of,
 )
-from ..games import hash_token, lock_game, sheet_of
+from ..games import hash_secret, lock_game, sheet_of
 from ..log import (
     CREATED,
     EVENING_CREATED,
@@ -57,7 +57,7 @@ from ..models import (
 )
 from ..players import name_key
 from .commit import (
-    Entry,
+    LogEntry,
     RequestKey,
     commit_evening,
     commit_replayed,
@@ -66,7 +66,7 @@ from .commit import (
     made_by,
     replayed,
 )
-from .new_game import SideSpec, creating, new_game, table_rules
+from .new_game import SideSpec, checked_rules, creating, new_game
 from .roster import person_for
 
 NO_EVENING = T("There is no such evening.")
@@ -80,7 +80,7 @@ _CREATED_BY = (
 )
 
 
-def _whole(value: int | None, path: str, low: int, high: int) -> int:
+def _check_within(value: int | None, path: str, low: int, high: int) -> int:
     if value is None or isinstance(value, bool) or not low <= value <= high:
         raise Refused(
             Why.INVALID,
@@ -97,7 +97,7 @@ def _whole(value: int | None, path: str, low: int, high: int) -> int:
 
 def evening_rules(variant: str, options: Mapping[str, object]) -> RuleSet:
     """The evening's rule set at its usual table; refused unless partners play it."""
-    rules = table_rules(variant, usual_sides(variant), options)
+    rules = checked_rules(variant, usual_sides(variant), options)
     if not rules.partnerships:
         message = T(
             "A club evening needs a partnership rule set; %(rules)s is played alone.",
@@ -144,10 +144,10 @@ def create_evening(
         raise Refused(Why.INVALID, message, {"name": message})
     title = check_name(name, "name", side=True)
     rules = evening_rules(variant, options)
-    _whole(rounds, "rounds", 1, MAX_ROUNDS)
-    _whole(deals_per_round, "deals_per_round", 1, MAX_DEALS)
+    _check_within(rounds, "rounds", 1, MAX_ROUNDS)
+    _check_within(deals_per_round, "deals_per_round", 1, MAX_DEALS)
     if minutes_per_round is not None:
-        _whole(minutes_per_round, "minutes_per_round", 1, MAX_MINUTES)
+        _check_within(minutes_per_round, "minutes_per_round", 1, MAX_MINUTES)
     field = "pairs" if format is Format.PAIRS else "players"
     size = rules.players_per_side if format is Format.PAIRS else 1
     table = rules.players // size
@@ -168,13 +168,13 @@ def create_evening(
                 "Each pair of %(rules)s has %(count)s players.", rules=T(rules.name), count=size
             )
             raise Refused(Why.INVALID, message, {f"{field}.{index}": message})
-    token = secrets.token_urlsafe(24)
+    secret = secrets.token_urlsafe(24)
 
     def make() -> str:
         _check_created_before(key)
         evening = Evening(
             id=secrets.token_urlsafe(12),
-            token_hash=hash_token(token),
+            token_hash=hash_secret(secret),
             name=title,
             variant=variant,
             options=dict(options),
@@ -198,11 +198,11 @@ def create_evening(
                 )
         db.session.add(evening)
         db.session.flush()
-        _seat_next(evening, token, device, rng or random.Random(secrets.randbits(64)))
+        _seat_next(evening, secret, device, rng or random.Random(secrets.randbits(64)))
         commit_evening(evening, EVENING_CREATED, round_number=None, device=device, key=key)
         return evening.id
 
-    return _viewed(creating(make)), token
+    return _viewed(creating(make)), secret
 
 
 def _check_created_before(key: RequestKey | None) -> None:
@@ -232,7 +232,7 @@ def _side_name(players: Sequence[str]) -> str:
     return name
 
 
-def _seat_next(evening: Evening, token: str, device: str, rng: random.Random) -> EveningRound:
+def _seat_next(evening: Evening, secret: str, device: str, rng: random.Random) -> EveningRound:
     """Seat the evening's next round: its tables' games made and its byes kept."""
     rules = evening_rules(evening.variant, evening.options)
     current = view_of(evening)
@@ -256,7 +256,7 @@ def _seat_next(evening: Evening, token: str, device: str, rng: random.Random) ->
     )
     evening.played_rounds.append(round_)
     for table_number, table in enumerate(seating.tables, start=1):
-        game = _table_game(evening, rules, table.sides, rng, token, device)
+        game = _table_game(evening, rules, table.sides, rng, secret, device)
         round_.tables.append(EveningTable(number=table_number, game_id=game.id))
     db.session.flush()
     return round_
@@ -267,26 +267,26 @@ def _table_game(
     rules: RuleSet,
     sides: Sequence[Sequence[str]],
     rng: random.Random,
-    token: str,
+    secret: str,
     device: str,
 ) -> Game:
     """A table's game: the evening's rules, the seated sides, a dealer by lot, the round's
     length, and the scorer secret derived from the director's."""
     specs = [SideSpec(name=_side_name(players), players=list(players)) for players in sides]
     game, _secret = new_game(evening.variant, specs, evening.options, rng.randrange(rules.players))
-    game.token_hash = hash_token(table_token(token, game.id))
+    game.token_hash = hash_secret(table_secret(secret, game.id))
     game.last_deal = evening.deals_per_round
-    commit_replayed(sheet_of(game), Entry(CREATED), device=device, key=None, at=game.created_at)
+    commit_replayed(sheet_of(game), LogEntry(CREATED), device=device, key=None, at=game.created_at)
     return game
 
 
-def _locked(evening_id: str, token: str | None) -> Evening:
+def _locked(evening_id: str, secret: str | None) -> Evening:
     """The evening, its row locked until the transaction ends, once the director's secret
     is checked."""
     found = load(evening_id, lock=True)
     if found is None:
         raise Refused(Why.NOT_FOUND, NO_EVENING)
-    if not director_matches(found, token):
+    if not director_matches(found, secret):
         raise Refused(Why.FORBIDDEN, NOT_DIRECTOR)
     return found
 
@@ -303,7 +303,7 @@ def _lock_games(round_: EveningRound) -> None:
 
 def start_round(
     evening_id: str,
-    token: str | None,
+    secret: str | None,
     *,
     device: str = "",
     rng: random.Random | None = None,
@@ -314,7 +314,7 @@ def start_round(
     seen seats nothing again and answers with the evening as it stands."""
     key = keyed(request_key, "start-round")
     with transaction():
-        evening = _locked(evening_id, token)
+        evening = _locked(evening_id, secret)
         if evening_earlier(evening_id, key):
             return _viewed(evening_id)
         current = view_of(evening)
@@ -335,7 +335,7 @@ def start_round(
                 ),
             )
         round_ = _seat_next(
-            evening, token or "", device, rng or random.Random(secrets.randbits(64))
+            evening, secret or "", device, rng or random.Random(secrets.randbits(64))
         )
         commit_evening(evening, ROUND_STARTED, round_number=round_.number, device=device, key=key)
     return _viewed(evening_id)
@@ -350,7 +350,7 @@ def _viewed(evening_id: str) -> EveningView:
 def close_round(
     evening_id: str,
     number: int,
-    token: str | None,
+    secret: str | None,
     *,
     device: str = "",
     request_key: str | None = None,
@@ -361,7 +361,7 @@ def close_round(
     ``request_key`` this evening has seen closes nothing again."""
     key = keyed(request_key, "close-round", number)
     with transaction():
-        evening = _locked(evening_id, token)
+        evening = _locked(evening_id, secret)
         if evening_earlier(evening_id, key):
             return _viewed(evening_id)
         round_ = next((r for r in evening.played_rounds if r.number == number), None)
@@ -379,7 +379,7 @@ def close_round(
             changed = True
             commit_replayed(
                 sheet_of(game),
-                Entry(
+                LogEntry(
                     TIME_CALLED, before={"last_deal": before}, after={"last_deal": game.last_deal}
                 ),
                 device=device,
@@ -396,7 +396,7 @@ def swap(
     evening_id: str,
     number: int,
     names: Sequence[str],
-    token: str | None,
+    secret: str | None,
     *,
     device: str = "",
     request_key: str | None = None,
@@ -409,7 +409,7 @@ def swap(
     again (which would swap them back) and answers with the evening as it stands."""
     key = keyed(request_key, "swap", number, [name_key(name) for name in names])
     with transaction():
-        evening = _locked(evening_id, token)
+        evening = _locked(evening_id, secret)
         if evening_earlier(evening_id, key):
             return _viewed(evening_id)
         round_ = next((r for r in evening.played_rounds if r.number == number), None)
@@ -460,7 +460,7 @@ def swap(
             if table.number in tables:
                 old = table.game
                 table.game = _table_game(
-                    evening, rules, seats[table.number], rng, token or "", device
+                    evening, rules, seats[table.number], rng, secret or "", device
                 )
                 db.session.flush()
                 _replaced(old, table.game, device)
@@ -475,7 +475,7 @@ def _replaced(old: Game, new: Game, device: str) -> None:
     log points at is removed."""
     old.deleted_at = utcnow()
     commit_replayed(
-        replayed(old), Entry(GAME_DELETED, after={REPLACED_BY: new.id}), device=device, key=None
+        replayed(old), LogEntry(GAME_DELETED, after={REPLACED_BY: new.id}), device=device, key=None
     )
 
 

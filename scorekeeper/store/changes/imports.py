@@ -19,7 +19,7 @@ from ..games import rules_for, seats_of
 from ..log import CREATED, RECORDED, entries_json, read_log, snapshot
 from ..models import Deal, DealResult, Game
 from .checks import GAME_OVER
-from .commit import Entry, as_committed, commit, keyed
+from .commit import LogEntry, as_committed, commit, keyed
 from .deals import result_rows
 from .new_game import SideSpec, check_created_before, creating, new_game
 
@@ -81,16 +81,16 @@ def import_game(
 
     def make() -> tuple[str, str]:
         check_created_before(key)
-        game, token = new_game(variant, sides, options, first_dealer, claimed.created_at)
+        game, secret = new_game(variant, sides, options, first_dealer, claimed.created_at)
         game.last_deal = last_deal
         records, finished = _import_deals(game, deals, claimed, places)
         entries = []
         read = []
         if changes is None:
             entries = [
-                Entry(CREATED),
+                LogEntry(CREATED),
                 *(
-                    Entry(RECORDED, deal=(seq, number), after=snapshot(1, results))
+                    LogEntry(RECORDED, deal=(seq, number), after=snapshot(1, results))
                     for number, (seq, results) in enumerate(zip(places, deals, strict=True), 1)
                 ),
             ]
@@ -113,7 +113,7 @@ def import_game(
             at=game.created_at,
         )
         as_committed(game, kept, finished, game.created_at)
-        return game.id, token
+        return game.id, secret
 
     return creating(make)
 

@@ -17,12 +17,12 @@ from ...rules.stats import Outcome, SideRecord
 from ...rules.text import T
 from ..db import db, transaction
 from ..errors import Refused, Unavailable, Why, check_name
-from ..games import hash_token, sheet_of
+from ..games import hash_secret, sheet_of
 from ..log import CREATED, describe
 from ..models import Change, Game, Person, Player, Side, utcnow
 from ..players import is_default_name, name_key, record_to_json
 from ..seats import check_cards
-from .commit import CHANGE, Entry, RequestKey, commit_replayed, keyed, made_by
+from .commit import CHANGE, LogEntry, RequestKey, commit_replayed, keyed, made_by
 from .roster import person_for
 
 #: Times a new game is built again after colliding with another one's new roster names.
@@ -60,7 +60,7 @@ def creating(make: Callable[[], Made]) -> Made:
     raise Unavailable()  # as many new players named by others meanwhile: a moment later
 
 
-def table_rules(variant: str, sides: int, options: Mapping[str, object]) -> RuleSet:
+def checked_rules(variant: str, sides: int, options: Mapping[str, object]) -> RuleSet:
     """The rules of a new table: its variant for ``sides`` sides, with its house options;
     refused for an unknown variant, a table it is not played at, or a bad option."""
     if variant not in VARIANTS:
@@ -135,7 +135,9 @@ def create_game(
     def make() -> tuple[Game, str]:
         check_created_before(key)
         game, token = new_game(variant, sides, options, first_dealer)
-        commit_replayed(sheet_of(game), Entry(CREATED), device=device, key=key, at=game.created_at)
+        commit_replayed(
+            sheet_of(game), LogEntry(CREATED), device=device, key=key, at=game.created_at
+        )
         return game, token
 
     return creating(make)
@@ -164,12 +166,12 @@ def new_game(
     created_at: datetime | None = None,
 ) -> tuple[Game, str]:
     """The game built and flushed in the current transaction (``commit`` ends it)."""
-    rules = table_rules(variant, len(sides), options or {})
+    rules = checked_rules(variant, len(sides), options or {})
     token = secrets.token_urlsafe(24)
     now = created_at or utcnow()
     game = Game(
         id=secrets.token_urlsafe(12),
-        token_hash=hash_token(token),
+        token_hash=hash_secret(token),
         variant=variant,
         options=dict(options or {}),
         created_at=now,

@@ -19,7 +19,7 @@ from ..errors import Refused, Why, check_name
 from ..log import RENAMED
 from ..models import Game, Person, Player, Side
 from ..players import may_rename, name_key
-from .commit import Entry, RequestKey, commit_games, earlier_among, keyed
+from .commit import LogEntry, RequestKey, commit_games, earlier_among, keyed
 
 NO_PERSON = T("There is no such player on the list.")
 
@@ -145,7 +145,7 @@ def _rename(
         .join(Player, Player.side_id == Side.id)
         .where(Player.person_id == person.id, Player.name == Side.name, Side.id.in_(singles))
     ).all()
-    entry = Entry(
+    entry = LogEntry(
         RENAMED,
         before={"person": person.id, "name": person.name},
         after={"person": person.id, "name": name},

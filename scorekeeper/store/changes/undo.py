@@ -27,7 +27,7 @@ from ..log import (
 )
 from ..models import Change, Deal, DealResult, EveningTable, Game, Person, utcnow
 from .checks import GAME_GONE, locked
-from .commit import Entry, commit_replayed, earlier, keyed, replayed
+from .commit import LogEntry, commit_replayed, earlier, keyed, replayed
 from .deals import Changed, logged_results, set_results
 from .roster import rename_back
 
@@ -111,7 +111,7 @@ def undo_change(
                 redone.undone = False
         undo_id = commit_replayed(
             sheet,
-            Entry(
+            LogEntry(
                 UNDO,
                 deal=(change.deal_seq, number) if change.deal_seq is not None and number else None,
                 before=change.after,
@@ -292,4 +292,4 @@ def _delete_or_restore(
             )
         game.deleted_at = utcnow() if deleting else None
         sheet = replayed(game)
-        return Changed(sheet, commit_replayed(sheet, Entry(kind), device=device, key=key))
+        return Changed(sheet, commit_replayed(sheet, LogEntry(kind), device=device, key=key))

@@ -29,7 +29,7 @@ from flask import (
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
-from ...caching import table_of
+from ...caching import setup_of
 from ...i18n import number as num
 from ...i18n import render_text
 from ...rules import (
@@ -42,7 +42,7 @@ from ...rules.cards import COUNTER_CLASSES
 from ...rules.text import Text
 from ...store import changes, games
 from ...store.errors import Refused, Why
-from ...store.games import DealTag, Head, Sheet, Table
+from ...store.games import DealTag, Head, Setup, Sheet
 from ...store.models import Game
 from .. import ERROR_PAGES, bp
 from ..answers import (
@@ -56,7 +56,7 @@ from ..answers import (
 )
 from ..forms import ConfirmForm
 from ..request_keys import page_key
-from ..scorer import changed, device_label, scorer_required, scorer_token
+from ..scorer import changed, device_label, scorer_required, scorer_secret
 from .forms import BLACK_THREE_FIELDS, DealForm, deal_form, fill_deal_form
 
 
@@ -195,12 +195,12 @@ def _render_next_deal(
     )
 
 
-def _table_or_404(game_id: str) -> Table:
+def _setup_or_404(game_id: str) -> Setup:
     """What never changes in the game (kept: no query), or the 404 page."""
-    table = table_of(game_id)
-    if table is None:
+    setup = setup_of(game_id)
+    if setup is None:
         abort(404, str(NO_GAME))
-    return table
+    return setup
 
 
 @bp.get("/games/<game_id>/deals/new")
@@ -223,9 +223,9 @@ def record(game_id: str) -> tuple[str, int] | BaseResponse:
 def save_deal(game_id: str) -> tuple[str, int] | BaseResponse:
     """Save the next deal: read once, under the lock it is saved in (by the store). A
     refused deal comes back as its form, the store's words next to the figures."""
-    table = _table_or_404(game_id)
+    setup = _setup_or_404(game_id)
     # The sides' names only label the choices: the page shown again reads them.
-    form = deal_form(table.rules, [""] * table.sides)
+    form = deal_form(setup.rules, [""] * setup.sides)
     results = _read(form)
     refusal: Refused | None = None
     if results is not None:
@@ -233,7 +233,7 @@ def save_deal(game_id: str) -> tuple[str, int] | BaseResponse:
             recorded = changes.record_deal(
                 game_id,
                 results,
-                secret=scorer_token(),
+                secret=scorer_secret(),
                 request_key=page_key(),
                 device=device_label(),
             )
@@ -329,8 +329,8 @@ def update(game_id: str, number: int) -> tuple[str, int] | BaseResponse:
 def save_edit(game_id: str, number: int) -> tuple[str, int] | BaseResponse:
     """Save a corrected deal (the store checks it, as a new one). Refused because another
     phone changed it meanwhile, the form shows the deal as it is now: this phone decides."""
-    table = _table_or_404(game_id)
-    form = deal_form(table.rules, [""] * table.sides)
+    setup = _setup_or_404(game_id)
+    form = deal_form(setup.rules, [""] * setup.sides)
     results = _read(form)
     expected = shown_deal(form.seq.data, form.version.data)
     refusal: Refused | None = None
@@ -340,7 +340,7 @@ def save_edit(game_id: str, number: int) -> tuple[str, int] | BaseResponse:
                 game_id,
                 number,
                 results,
-                secret=scorer_token(),
+                secret=scorer_secret(),
                 expected=expected,
                 device=device_label(),
                 request_key=page_key(),
@@ -369,8 +369,8 @@ def save_edit(game_id: str, number: int) -> tuple[str, int] | BaseResponse:
 def preview(game_id: str) -> Response:
     """The live line under the deal form (htmx): the store's dry run of the save, each
     side's score and new total, the rules engine's words next to the figures as typed."""
-    table = _table_or_404(game_id)
-    form = deal_form(table.rules, [""] * table.sides)
+    setup = _setup_or_404(game_id)
+    form = deal_form(setup.rules, [""] * setup.sides)
     results = _read(form)
     played: changes.Played | None = None
     loose: list[Violation] = []
@@ -379,7 +379,7 @@ def preview(game_id: str) -> Response:
             played = changes.preview_deal(
                 game_id,
                 results,
-                secret=scorer_token(),
+                secret=scorer_secret(),
                 number=request.args.get("number", type=int),
                 expected=shown_deal(form.seq.data, form.version.data),
             )
@@ -396,7 +396,7 @@ def preview(game_id: str) -> Response:
         loose=loose,
         oob=True,
         game=game,
-        rules=table.rules,
+        rules=setup.rules,
         preview=played if played is not None and played.line is not None else None,
     )
     response = current_app.make_response(html)
@@ -434,7 +434,7 @@ def confirm_delete(game_id: str, number: int) -> BaseResponse:
         deleted = changes.delete_deal(
             game_id,
             number,
-            secret=scorer_token(),
+            secret=scorer_secret(),
             expected=shown_deal(form.seq.data, form.version.data),
             device=device_label(),
             request_key=page_key(),

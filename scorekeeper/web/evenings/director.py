@@ -26,13 +26,13 @@ DIRECTOR_COOKIE = "director"
 NO_EVENING = lazy_gettext("There is no such evening. Check the address.")
 
 
-def director_token() -> str | None:
+def director_secret() -> str | None:
     """The evening secret this browser holds (the signed director cookie), if any."""
     return read_secret(DIRECTOR_COOKIE)
 
 
 def is_director(evening: Secured) -> bool:
-    return evenings.director_matches(evening, director_token())
+    return evenings.director_matches(evening, director_secret())
 
 
 def director_or_403(evening_id: str) -> str:
@@ -41,7 +41,7 @@ def director_or_403(evening_id: str) -> str:
     stamp = evenings.stamp_of(evening_id)
     if stamp is None:
         abort(404, str(NO_EVENING))
-    token = director_token()
+    token = director_secret()
     if token is None or not evenings.director_matches(stamp, token):
         abort(403, render_text(NOT_DIRECTOR))
     return token

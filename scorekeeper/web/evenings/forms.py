@@ -25,7 +25,7 @@ MAX_PLAYERS_TEXT = MAX_ENTRANTS * 48
 MAX_EVENING_NAME = 40
 
 
-def _whole(label: str, maximum: int, example: int, required: bool = True) -> FigureField:
+def _count_field(label: str, maximum: int, example: int, required: bool = True) -> FigureField:
     validators = [InputRequired(_l("Give a number."))] if required else [Optional()]
     return FigureField(
         label,
@@ -70,9 +70,9 @@ class NewEveningForm(PageForm):
         [InputRequired(_l("Name the players present.")), Length(max=MAX_PLAYERS_TEXT)],
         render_kw={"autocomplete": "off", "rows": 8, "spellcheck": "false"},
     )
-    rounds = _whole(_l("Rounds"), MAX_ROUNDS, 3)
-    deals_per_round = _whole(_l("Deals per round"), MAX_DEALS, 4)
-    minutes_per_round = _whole(_l("Minutes per round (optional)"), MAX_MINUTES, 50, False)
+    rounds = _count_field(_l("Rounds"), MAX_ROUNDS, 3)
+    deals_per_round = _count_field(_l("Deals per round"), MAX_DEALS, 4)
+    minutes_per_round = _count_field(_l("Minutes per round (optional)"), MAX_MINUTES, 50, False)
     device = StringField(
         _l("This phone's name in the change log"),
         validators=[Optional(), Length(max=MAX_DEVICE)],

@@ -24,7 +24,7 @@ from ..share import absolute
 from .director import (
     NO_EVENING,
     director_or_403,
-    director_token,
+    director_secret,
     is_director,
     set_director_cookie,
 )
@@ -40,7 +40,7 @@ def new_evening() -> str | BaseResponse | tuple[str, int]:
         name_this_phone(form.device.data)
         entrants, lines = form.entrants()
         try:
-            evening, token = changes.create_evening(
+            evening, secret = changes.create_evening(
                 form.name.data or "",
                 form.variant.data or "",
                 {},
@@ -62,7 +62,7 @@ def new_evening() -> str | BaseResponse | tuple[str, int]:
             _attach(form, refusal, lines)
         else:
             response = redirect(url_for("web.evening", evening_id=evening.id))
-            set_director_cookie(response, evening.id, token)
+            set_director_cookie(response, evening.id, secret)
             return response
     status = 422 if form.is_submitted() else 200
     roster, regulars = roster_chips(REGULARS * 2)
@@ -205,7 +205,7 @@ def start_round(evening_id: str) -> BaseResponse:
     """Seat and start the next round (the director's button)."""
     try:
         found = changes.start_round(
-            evening_id, director_token(), device=device_label(), request_key=page_key()
+            evening_id, director_secret(), device=device_label(), request_key=page_key()
         )
     except Refused as refusal:
         return _refused(evening_id, refusal)
@@ -226,7 +226,7 @@ def close_round(evening_id: str, number: int) -> str | BaseResponse:
         return no_store(render_template("evenings/close.html", evening=found, round=round_))
     try:
         changes.close_round(
-            evening_id, number, director_token(), device=device_label(), request_key=page_key()
+            evening_id, number, director_secret(), device=device_label(), request_key=page_key()
         )
     except Refused as refusal:
         return _refused(evening_id, refusal)
@@ -248,7 +248,7 @@ def swap_seats(evening_id: str, number: int) -> BaseResponse:
             evening_id,
             number,
             names,
-            director_token(),
+            director_secret(),
             device=device_label(),
             request_key=page_key(),
         )
@@ -267,13 +267,13 @@ def swap_seats(evening_id: str, number: int) -> BaseResponse:
 def table_cards(evening_id: str) -> BaseResponse:
     """One card per table of the round: its number, who sits where, and the QR code of its
     scorer link (the table's phone scans it to keep score). The director's alone."""
-    token = director_or_403(evening_id)
+    secret = director_or_403(evening_id)
     found = _view_or_404(evening_id)
     current = found.current
     cards = []
     for table in current.tables if current else ():
         link = absolute(url_for("web.join", game_id=table.game_id))
-        link += "#" + evenings.table_token(token, table.game_id)
+        link += "#" + evenings.table_secret(secret, table.game_id)
         cards.append(
             {
                 "table": table,

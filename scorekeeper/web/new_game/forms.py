@@ -114,7 +114,7 @@ class DrawnCardForm(Form):
     seat = HiddenField(validators=[Optional(), Length(max=2)])
 
     @property
-    def token(self) -> str | None:
+    def notation(self) -> str | None:
         """The card in the notation of the rules (``QS``, ``JK``), or None until tapped."""
         if self.rank.data == "JK":
             return "JK"

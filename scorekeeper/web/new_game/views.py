@@ -48,7 +48,7 @@ from .forms import NewGameForm, bonus_options
 DEFAULT_RAILROAD_PLAYERS = 4
 
 
-def _table(variant: str | None, players: int | None) -> RuleSet:
+def _page_rules(variant: str | None, players: int | None) -> RuleSet:
     """The rule set the new-game page is for: a known variant (classic by default) at a
     table size it allows."""
     base = VARIANTS.get(variant or "", VARIANTS["classic"])
@@ -65,9 +65,9 @@ def create() -> str | BaseResponse | tuple[str, int]:
     """Start a game: rule set, sides, players in seat order, first dealer, house rules."""
     source = games.load(request.args["from"]) if "from" in request.args else None
     if source is not None and request.method == "GET":
-        rules = _table(source.variant, len(source.sides))
+        rules = _page_rules(source.variant, len(source.sides))
     else:
-        rules = _table(request.args.get("variant"), request.args.get("players", type=int))
+        rules = _page_rules(request.args.get("variant"), request.args.get("players", type=int))
     form = NewGameForm()
     form.setup(rules)
     shared: list[str] = []
@@ -92,7 +92,7 @@ def create() -> str | BaseResponse | tuple[str, int]:
     elif form.validate_on_submit():
         name_this_phone(form.device.data)  # the game's first line names the phone so
         try:
-            game, token = changes.create_game(
+            game, secret = changes.create_game(
                 rules.id,
                 _side_specs(form, rules, seats),
                 {**form.options(VARIANTS[rules.id].with_sides(rules.sides)), **kept},
@@ -110,7 +110,7 @@ def create() -> str | BaseResponse | tuple[str, int]:
                     field.errors = [*field.errors, render_text(message)]
         else:
             response = redirect(url_for("web.sheet", game_id=game.id))
-            set_scorer_cookie(response, game.id, token)
+            set_scorer_cookie(response, game.id, secret)
             return response
     seated = asked_draw and redraw == ()
     status = 422 if form.is_submitted() and not (seated or share_link) else 200
@@ -146,14 +146,14 @@ def _side_specs(form: NewGameForm, rules: RuleSet, seats: Sequence[Seat]) -> lis
     one and the draw needed no second round."""
     names: list[list[str]] = [[] for _ in range(rules.sides)]
     cards: list[list[str]] = [[] for _ in range(rules.sides)]
-    tokens = [entry.form.token for entry in form.cards]
-    keep = all(tokens) and not redraws(
-        [Drawn(str(index), draw_card(token or "")) for index, token in enumerate(tokens)]
+    notations = [entry.form.notation for entry in form.cards]
+    keep = all(notations) and not redraws(
+        [Drawn(str(index), draw_card(notation or "")) for index, notation in enumerate(notations)]
     )
-    for seat, entry, token in zip(seats, form.players, tokens, strict=True):
+    for seat, entry, notation in zip(seats, form.players, notations, strict=True):
         names[seat.side].append(entry.data)
-        if keep and token:
-            cards[seat.side].append(token)
+        if keep and notation:
+            cards[seat.side].append(notation)
     return [
         SideSpec(
             name=form.side_name(index) if rules.partnerships else names[index][0],
@@ -176,7 +176,7 @@ def _draw_for_seats(form: NewGameForm, rules: RuleSet) -> tuple[str, ...] | None
         if not name:
             entry.errors = [_("Each player needs a name.")]
             complete = False
-        if pick.form.token is None:
+        if pick.form.notation is None:
             who = name or _("Seat %(number)s", number=seat + 1)
             pick.form.rank.errors = [
                 _("Tap the card %(player)s drew: its rank and its suit.", player=who)
@@ -184,11 +184,14 @@ def _draw_for_seats(form: NewGameForm, rules: RuleSet) -> tuple[str, ...] | None
             complete = False
     if not complete:
         return None
-    tokens = [pick.form.token or "" for pick in form.cards]
+    notations = [pick.form.notation or "" for pick in form.cards]
     try:
         draw = draw_for_seats(
             rules,
-            [Drawn(name, draw_card(token)) for name, token in zip(names, tokens, strict=True)],
+            [
+                Drawn(name, draw_card(notation))
+                for name, notation in zip(names, notations, strict=True)
+            ],
         )
     except DrawError as error:
         index = int(error.field.split(".")[1]) if error.field.count(".") == 2 else 0
@@ -200,7 +203,7 @@ def _draw_for_seats(form: NewGameForm, rules: RuleSet) -> tuple[str, ...] | None
                 pick.form.clear()
                 pick.form.rank.errors = [_("%(player)s draws again.", player=name)]
         return redraw.players
-    card_of = dict(zip(names, tokens, strict=True))
+    card_of = dict(zip(names, notations, strict=True))
     for entry, pick, name in zip(form.players, form.cards, draw.seats, strict=True):
         entry.data = name
         pick.form.rank.data, pick.form.suit.data = _rank_and_suit(card_of[name])
@@ -208,8 +211,8 @@ def _draw_for_seats(form: NewGameForm, rules: RuleSet) -> tuple[str, ...] | None
     return ()
 
 
-def _rank_and_suit(token: str) -> tuple[str, str | None]:
-    return (token, None) if token == "JK" else (token[:-1], token[-1])
+def _rank_and_suit(notation: str) -> tuple[str, str | None]:
+    return (notation, None) if notation == "JK" else (notation[:-1], notation[-1])
 
 
 def _form_places(form: NewGameForm, rules: RuleSet, seats: Sequence[Seat]) -> list[Place]:
@@ -220,7 +223,7 @@ def _form_places(form: NewGameForm, rules: RuleSet, seats: Sequence[Seat]) -> li
         side_names=[form.side_name(side) for side in range(rules.sides)]
         if rules.partnerships
         else (),
-        cards=[pick.form.token for pick in form.cards],
+        cards=[pick.form.notation for pick in form.cards],
         dealer=seats[form.first_dealer.data],
     )
 
