@@ -136,6 +136,9 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
 CONNECTION_LOST = re.compile(
     r"^Failed to load resource: net::ERR_"
     r"(INTERNET_DISCONNECTED|FAILED|CONNECTION_REFUSED|CONNECTION_RESET|EMPTY_RESPONSE)$"
+    # Chromium's own check for a newer service worker (sw.js), cut by the same outage: it
+    # logs this itself, apart from the page's register() call, which app.js catches.
+    r"|^An unknown error occurred when fetching the script\.$"
 )
 #: Requests that failed so (Playwright's ``request.failure``).
 NO_ANSWER = tuple(
