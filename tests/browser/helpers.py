@@ -205,6 +205,21 @@ def api_game(
     return str(body["id"]), str(body["token"])
 
 
+def keep_score_here(page: Page, game_url: str, secret: str) -> None:
+    """This phone becomes the game's scorer as its scorer link makes it (the join form sent
+    with the secret), through the browser context's own requests: for a test whose subject
+    is a page of the game, not the joining."""
+    form = page.request.get(game_url + "/join")
+    csrf = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', form.text())
+    assert csrf, form.text()
+    sent = page.request.post(
+        game_url + "/join",
+        form={"csrf_token": csrf.group(1), "token": secret, "device": ""},
+        max_redirects=0,
+    )
+    assert sent.status == 302, sent.text()
+
+
 CASE_A = {"meld_points": 220, "natural_canastas": 1, "mixed_canastas": 1, "red_threes": 1,
           "went_out": True, "hand_points": 10}  # fmt: skip
 
