@@ -320,6 +320,11 @@ def shot(page: Page, name: str) -> None:
     page.screenshot(path=RESULTS / f"{name}-{'dark' if scheme else 'light'}.png", full_page=True)
 
 
+#: How often a follower's sheet asks for news (templates/games/_live.html); a test that
+#: installs the page's clock makes that poll due at once (``page.clock.fast_forward``).
+POLL_MS = 10_000
+
+
 def back_online(page: Page) -> None:
     """Back online, the scorer's own page comes back (share panel and all): at once, or at
     the follower's next poll (within 10 s) when the reload still found no connection. A

@@ -11,7 +11,7 @@ import secrets
 
 from playwright.sync_api import Page, expect
 
-from .conftest import ConsoleWatch, Door, shot, tap
+from .conftest import POLL_MS, ConsoleWatch, Door, shot, tap
 from .helpers import (
     Requests,
     api_game,
@@ -151,10 +151,6 @@ def test_main_pages_log_no_console_error(
         look(requests, watch, tool)
     page.locator("button[data-card]").first.tap()
     look(requests, watch, "a rule tool answering")
-
-
-#: How often a follower's sheet asks for news (templates/games/_live.html).
-POLL_MS = 10_000
 
 
 def sent_with_no_answer(page: Page, what: str) -> None:
