@@ -20,8 +20,12 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from .gunicorn_ready import READY
+
 ROOT = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent
+#: The workers' "ready" line (tests/gunicorn_ready.py).
+SETTINGS = Path(__file__).with_name("gunicorn_ready.py")
 
 
 def free_port() -> int:
@@ -89,6 +93,8 @@ class Gunicorn:
                     str(workers),
                     "--log-level",
                     "info",
+                    "-c",
+                    str(SETTINGS),
                     "-b",
                     f"127.0.0.1:{self.port}",
                     "scorekeeper:create_app()",
@@ -113,6 +119,15 @@ class Gunicorn:
 
     def output(self) -> str:
         return self.log.read_text(errors="replace")[-6000:]
+
+    def wait_until_ready(self, workers: int, seconds: float = 20) -> None:
+        """Until ``workers`` workers have loaded the app, the master has exited (a worker
+        that fails to boot takes it down), or ``seconds`` have passed."""
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline and self.process.poll() is None:
+            if self.log.read_text(errors="replace").count(READY) >= workers:
+                return
+            time.sleep(0.05)
 
     def workers(self) -> list[int]:
         """The pids of the master's live worker processes."""

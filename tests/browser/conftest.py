@@ -323,11 +323,24 @@ def shot(page: Page, name: str) -> None:
     page.screenshot(path=RESULTS / f"{name}-{'dark' if scheme else 'light'}.png", full_page=True)
 
 
-def back_online(page: Page) -> None:
+#: How often a follower's sheet asks for news (templates/games/_live.html); a test that
+#: installs the page's clock makes that poll due at once (``page.clock.fast_forward``).
+POLL_MS = 10_000
+
+
+def back_online(page: Page, *, clock: bool = False) -> None:
     """Back online, the scorer's own page comes back (share panel and all): at once, or at
-    the follower's next poll (within 10 s) when the reload still found no connection. A
-    test that ends while that reload runs can leave the browser hanging as it closes."""
-    expect(page.locator(".secret-link")).to_have_count(1, timeout=20_000)
+    the follower's next poll (within 10 s) when the reload still found no connection; with
+    ``clock`` (the test installed the page's clock) that poll is made due rather than
+    waited for, until the page is back. A test that ends while that reload runs can leave
+    the browser hanging as it closes."""
+    scorers = page.locator(".secret-link")
+    deadline = time.monotonic() + 20
+    while clock and scorers.count() != 1 and time.monotonic() < deadline:
+        page.clock.fast_forward(POLL_MS)
+        with contextlib.suppress(AssertionError):
+            expect(scorers).to_have_count(1, timeout=1_000)
+    expect(scorers).to_have_count(1, timeout=20_000)
     expect(page.locator("[data-offline-copy]")).to_have_count(0)
 
 

@@ -3,11 +3,45 @@
 from __future__ import annotations
 
 import re
+import time
 
 from axe_playwright_python.sync_playwright import Axe
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Request, expect
 
 from .conftest import tap
+
+
+class Requests:
+    """The page's requests in flight, counted from the test's first step, to wait for an
+    answered page (``answered``) without Playwright's "networkidle", which sits 500 ms
+    after the last answer on every page."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.in_flight: set[Request] = set()
+        self.last = time.monotonic()
+        page.on("request", self._sent)
+        page.on("requestfinished", self._done)
+        page.on("requestfailed", self._done)
+
+    def _sent(self, request: Request) -> None:
+        self.in_flight.add(request)
+        self.last = time.monotonic()
+
+    def _done(self, request: Request) -> None:
+        self.in_flight.discard(request)
+        self.last = time.monotonic()
+
+    def answered(self, quiet_ms: int = 100, timeout_ms: int = 10_000) -> None:
+        """The page has loaded, every request it made has its answer, and none went out for
+        ``quiet_ms`` after the last (a swap's next request starts within a frame of it)."""
+        self.page.wait_for_load_state("load")
+        deadline = time.monotonic() + timeout_ms / 1000
+        while self.in_flight or time.monotonic() - self.last < quiet_ms / 1000:
+            if time.monotonic() > deadline:
+                waiting = [request.url for request in self.in_flight]
+                raise AssertionError(f"{self.page.url}: requests still unanswered: {waiting}")
+            self.page.wait_for_timeout(20)  # Playwright hands over the page's events meanwhile
 
 
 def htmx_ready(page: Page) -> None:
@@ -169,6 +203,21 @@ def api_game(
         )
         assert posted.ok, posted.text()
     return str(body["id"]), str(body["token"])
+
+
+def keep_score_here(page: Page, game_url: str, secret: str) -> None:
+    """This phone becomes the game's scorer as its scorer link makes it (the join form sent
+    with the secret), through the browser context's own requests: for a test whose subject
+    is a page of the game, not the joining."""
+    form = page.request.get(game_url + "/join")
+    csrf = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', form.text())
+    assert csrf, form.text()
+    sent = page.request.post(
+        game_url + "/join",
+        form={"csrf_token": csrf.group(1), "token": secret, "device": ""},
+        max_redirects=0,
+    )
+    assert sent.status == 302, sent.text()
 
 
 CASE_A = {"meld_points": 220, "natural_canastas": 1, "mixed_canastas": 1, "red_threes": 1,

@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .conftest import shot, tap
-from .helpers import htmx_ready, settled, violations
+from .helpers import Requests, htmx_ready, settled, violations
 
 #: The colour scheme is what these check: light and dark both.
 pytestmark = pytest.mark.light_and_dark
@@ -17,10 +17,11 @@ pytestmark = pytest.mark.light_and_dark
 
 def test_every_page_passes_axe(phone: Page, live_server: str) -> None:
     page = phone
+    requests = Requests(page)
     found: dict[str, list[str]] = {}
 
     def check(name: str) -> None:
-        page.wait_for_load_state("networkidle")
+        requests.answered()
         settled(page)
         problems = violations(page)
         if problems:

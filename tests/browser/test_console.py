@@ -11,8 +11,9 @@ import secrets
 
 from playwright.sync_api import Page, expect
 
-from .conftest import ConsoleWatch, Door, shot, tap
+from .conftest import POLL_MS, ConsoleWatch, Door, shot, tap
 from .helpers import (
+    Requests,
     api_game,
     htmx_ready,
     settled,
@@ -22,9 +23,9 @@ from .helpers import (
 )
 
 
-def look(page: Page, watch: ConsoleWatch, what: str) -> None:
+def look(requests: Requests, watch: ConsoleWatch, what: str) -> None:
     """The page has settled (its requests answered) and logged no error."""
-    page.wait_for_load_state("networkidle")
+    requests.answered()
     assert watch.errors == [], f"{what}: {watch.errors}"
 
 
@@ -32,11 +33,12 @@ def test_main_pages_log_no_console_error(
     phone: Page, live_server: str, console_watch: ConsoleWatch
 ) -> None:
     page, watch = phone, console_watch
+    requests = Requests(page)
     page.goto(live_server + "/")
-    look(page, watch, "home")
+    look(requests, watch, "home")
     page.get_by_role("link", name="New game").tap()
     expect(page.get_by_label("Side 1", exact=True)).to_be_visible()
-    look(page, watch, "new game")
+    look(requests, watch, "new game")
     # Another variant, and a start refused (5001 to play to): the page comes back in place.
     shot(page, "new-game-console")  # screenshots leave style="" on the fields
     page.get_by_role("link", name="Railroad").tap()
@@ -49,16 +51,16 @@ def test_main_pages_log_no_console_error(
     page.get_by_label("Play to").fill("5001")
     page.get_by_role("button", name="Start the game").tap()
     expect(page.locator("#err-target")).to_contain_text("multiple of 5")
-    look(page, watch, "new game refused")
+    look(requests, watch, "new game refused")
 
     start_classic(page, live_server)
-    look(page, watch, "sheet")
+    look(requests, watch, "sheet")
     sheet = page.url
 
     # A deal typed by thumbs (the live preview answers as it goes) and saved at once.
     page.get_by_role("link", name="Record deal 1").tap()
     htmx_ready(page)
-    look(page, watch, "deal form")
+    look(requests, watch, "deal form")
     type_cases_a_and_b(page)
     # A slow connection (a train's): each figure typed sends a preview while the last one
     # is still on its way, and Save is tapped before the last answer is in.
@@ -73,7 +75,7 @@ def test_main_pages_log_no_console_error(
     tap(page.get_by_role("button", name="Save deal 1"))
     # Each request waits 400 ms: the preview ahead of the save, the save, its redirect.
     expect(page.locator(".total-points")).to_have_text(["1,210", "265"], timeout=15_000)
-    look(page, watch, "sheet after a save")
+    look(requests, watch, "sheet after a save")
     cdp.send("Network.emulateNetworkConditions", {**slow, "latency": 0})
 
     # A refused deal comes back with its message, and the page swaps in without a fuss.
@@ -90,11 +92,11 @@ def test_main_pages_log_no_console_error(
     expect(page.locator("#err-sides-0-red_threes")).to_have_text(
         "There are only 4 red threes in the cards."
     )
-    look(page, watch, "refused deal")
+    look(requests, watch, "refused deal")
     page.locator("#sides-0-red_threes").fill("1")
     tap(page.get_by_role("button", name="Save deal 2"))
     expect(page.locator(".flash")).to_contain_text("Deal 2 saved.")
-    look(page, watch, "second save")
+    look(requests, watch, "second save")
 
     # Cancel while the preview is on its way (slow again): its answer finds the sheet.
     page.get_by_role("link", name="Record deal 3").tap()
@@ -108,13 +110,13 @@ def test_main_pages_log_no_console_error(
     previewing.value.response()  # its answer has arrived
     page.wait_for_timeout(300)
     cdp.send("Network.emulateNetworkConditions", {**slow, "latency": 0})
-    look(page, watch, "a deal form left while its preview was on its way")
+    look(requests, watch, "a deal form left while its preview was on its way")
 
     page.goto(sheet + "/changes")
     expect(page.locator("main")).to_contain_text("Deal 2")
-    look(page, watch, "change log")
+    look(requests, watch, "change log")
     page.goto(live_server + "/history")
-    look(page, watch, "history")
+    look(requests, watch, "history")
     # A player of this run alone, in one game this phone keeps score of (the scorer link):
     # renaming them is this phone's (Ana sits in other tests' games too).
     run = secrets.token_hex(2)
@@ -123,12 +125,12 @@ def test_main_pages_log_no_console_error(
     page.goto(f"{live_server}/games/{game_id}/join#{secret}")
     page.get_by_role("button", name="Keep score here").tap()
     expect(page).to_have_url(re.compile(f"/games/{game_id}$"))
-    look(page, watch, "the scorer link")
+    look(requests, watch, "the scorer link")
     page.goto(live_server + "/players")
-    look(page, watch, "players")
+    look(requests, watch, "players")
     page.get_by_role("link", name=re.compile(f"^{names[0]}")).first.tap()
     expect(page.locator("h1")).to_contain_text(names[0])
-    look(page, watch, "a player's page")
+    look(requests, watch, "a player's page")
     shot(page, "player-page")
     # A rename refused (an empty name) comes back in place; the roster is unchanged.
     page.get_by_text("Rename").tap()
@@ -136,19 +138,19 @@ def test_main_pages_log_no_console_error(
     page.get_by_role("button", name="Save the name").tap()
     expect(page.locator(".field-error")).to_be_visible()
     expect(page.locator("h1")).to_have_text(names[0])
-    look(page, watch, "a refused rename")
+    look(requests, watch, "a refused rename")
 
     page.goto(live_server + "/rules")
-    look(page, watch, "rules index")
+    look(requests, watch, "rules index")
     shot(page, "rules-index")
     page.get_by_role("link", name=re.compile("^Classic")).first.tap()
     expect(page.locator("h1")).to_be_visible()
-    look(page, watch, "a rule page")
+    look(requests, watch, "a rule page")
     for tool in ("/check/meld", "/check/initial-meld", "/check/going-out", "/check/pickup"):
         page.goto(live_server + tool)
-        look(page, watch, tool)
+        look(requests, watch, tool)
     page.locator("button[data-card]").first.tap()
-    look(page, watch, "a rule tool answering")
+    look(requests, watch, "a rule tool answering")
 
 
 def sent_with_no_answer(page: Page, what: str) -> None:
@@ -169,15 +171,19 @@ def test_a_poll_and_a_preview_with_no_answer_log_no_error(
     that failed is the browser's, and is left out (``ConsoleWatch``)."""
     page, watch = phone, console_watch
     game_id, _ = api_game(page, live_server, ["Ana", "Boris", "Vera", "Goran"])
+    # The page's clock is the test's: the poll is made due at once, not waited for.
+    page.clock.install()
     page.goto(f"{door.url}/games/{game_id}")  # a follower's sheet: it polls every 10 s
     banner = page.locator(".offline-banner")
     expect(banner).to_be_hidden()
     door.shut()
+    page.clock.fast_forward(POLL_MS)
     sent_with_no_answer(page, "div#sheet-live")
     expect(banner).to_be_visible()
     assert watch.errors == [], watch.errors
     door.open()
-    expect(banner).to_be_hidden(timeout=15_000)  # the next poll's answer
+    page.clock.fast_forward(POLL_MS)
+    expect(banner).to_be_hidden()  # the next poll's answer
 
     start_classic(page, door.url)
     page.get_by_role("link", name="Record deal 1").tap()

@@ -18,12 +18,11 @@ the largest text (the tightest case), goes to test-results/screenshots/header-*.
 
 from __future__ import annotations
 
-import re
-
 import pytest
 from playwright.sync_api import Page, expect
 
 from .conftest import RESULTS
+from .helpers import keep_score_here
 
 LANGUAGES = ["en", "mk", "ru", "sk"]
 
@@ -140,9 +139,7 @@ def late_game(
     game = made.json()
     assert len(game["sides"]) == sides
     url = f"{live_server}/games/{game['id']}"
-    page.goto(f"{url}/join#{game['token']}")
-    page.locator("form button[type=submit]").tap()
-    expect(page).to_have_url(re.compile(re.escape(url) + "(#|$)"))
+    keep_score_here(page, url, game["token"])
     return url
 
 

@@ -13,7 +13,7 @@ from urllib.parse import urlsplit
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, Response, expect
 
-from .conftest import Door, browser_says_online, shot, tap
+from .conftest import POLL_MS, Door, browser_says_online, shot, tap
 from .helpers import (
     big_concealed_deal,
     deals_on_server,
@@ -163,6 +163,7 @@ def test_the_server_out_of_reach_with_the_wifi_up(
     banner shows, the deals typed wait and number on, the live line is provisional; when
     the server answers again the banner goes and each deal is recorded once."""
     page = phone
+    page.clock.install()  # the kept sheet's poll is made due, not waited for
     start_classic(page, door.url)
     worker_ready(page)
     banner = page.locator(".offline-banner")
@@ -212,6 +213,7 @@ def test_the_server_out_of_reach_with_the_wifi_up(
     assert deals_on_server(page, live_server) == [[750, -60]]
 
     door.open()  # the server answers the kept sheet's next poll: each deal goes, once
+    page.clock.fast_forward(POLL_MS)
     # The server's own sheet at last: the phone's provisional one shows the same figures
     # (and "Record deal 4") while the deals are still on their way.
     server_totals = page.locator(".totals:not(:has(.provisional)) .total-points")

@@ -111,6 +111,7 @@ def test_the_scorers_offline_sheet_holds_no_secret(phone: Page, live_server: str
     """The scorer's sheet, kept for offline use, is the follower's view: totals, deals and
     who deals, but no share panel and no scorer link; offline it still opens."""
     page = phone
+    page.clock.install()  # the offline copy's poll is made due (back_online)
     browser_says_online(page)  # as Debian's Chromium 150 does after an offline reload
     path, secret = scorer_game(page, live_server)
     under_the_worker(page)
@@ -130,7 +131,7 @@ def test_the_scorers_offline_sheet_holds_no_secret(phone: Page, live_server: str
         shot(page, "sheet-offline-scorer")
     finally:
         page.context.set_offline(False)
-    back_online(page)
+    back_online(page, clock=True)
     expect(page.get_by_role("link", name="Record deal 2")).to_be_visible()
 
 
@@ -138,6 +139,7 @@ def test_the_offline_sheet_speaks_the_players_language(phone: Page, live_server:
     """The kept copy is asked for with the phone's cookies (all but the secret's use): in
     the language the player chose."""
     page = phone
+    page.clock.install()  # the offline copy's poll is made due (back_online)
     path, secret = scorer_game(page, live_server)
     under_the_worker(page)
     page.get_by_role("link", name="Македонски").tap()
@@ -154,13 +156,14 @@ def test_the_offline_sheet_speaks_the_players_language(phone: Page, live_server:
         expect(page.locator(".total-points")).to_have_count(2)
     finally:
         page.context.set_offline(False)
-    back_online(page)
+    back_online(page, clock=True)
 
 
 def test_a_deal_saved_from_the_form_is_in_the_offline_copy(phone: Page, live_server: str) -> None:
     """The saved deal's sheet comes back by a redirect the worker does not see; the page
     asks it to keep that sheet, so offline the scorer sees the deal just saved."""
     page = phone
+    page.clock.install()  # the offline copy's poll is made due (back_online)
     path, secret = scorer_game(page, live_server)
     under_the_worker(page)
     wait_until_kept(page, path)
@@ -184,7 +187,7 @@ def test_a_deal_saved_from_the_form_is_in_the_offline_copy(phone: Page, live_ser
         expect(page.locator(".next-deal")).to_contain_text("Deal 3")
     finally:
         page.context.set_offline(False)
-    back_online(page)
+    back_online(page, clock=True)
 
 
 def test_answers_marked_no_store_are_never_kept(phone: Page, live_server: str) -> None:

@@ -201,6 +201,7 @@ def test_language_switch_and_offline(phone: Page, live_server: str) -> None:
     """Switch to Macedonian and back; with no connection the last sheet opens and says so."""
     page = phone
     browser_says_online(page)  # as Debian's Chromium 150 does after an offline reload
+    page.clock.install()  # the offline copy's poll is made due (back_online)
     start_classic(page, live_server)
     expect(page.locator(".total-points")).to_have_count(2)
     sheet_url = page.url
@@ -224,7 +225,7 @@ def test_language_switch_and_offline(phone: Page, live_server: str) -> None:
         shot(page, "sheet-offline")
     finally:
         page.context.set_offline(False)
-    back_online(page)  # the offline copy is the follower's view: the scorer's page returns
+    back_online(page, clock=True)  # the offline copy is the follower's: the scorer's returns
 
 
 def test_a_save_that_cannot_reach_the_server_keeps_the_deal(phone: Page, live_server: str) -> None:

@@ -8,6 +8,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .conftest import fits, shot
+from .helpers import Requests
 
 LANGUAGES = ["en", "mk", "ru", "sk"]
 
@@ -15,6 +16,7 @@ LANGUAGES = ["en", "mk", "ru", "sk"]
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_page_in_every_language(phone: Page, live_server: str, language: str) -> None:
     page = phone
+    requests = Requests(page)
     page.goto(f"{live_server}/language/{language}?next=/games/new")
     expect(page.locator("html")).to_have_attribute("lang", language)
     page.locator("#sides-0-name").fill("Ana & Boris")
@@ -37,12 +39,12 @@ def test_every_page_in_every_language(phone: Page, live_server: str, language: s
     }
     for name, url in pages.items():
         page.goto(url)
-        page.wait_for_load_state("networkidle")
+        requests.answered()
         fits(page, name)
         shot_both(page, f"{name}-{language}")
     page.goto(live_server + "/players")
     page.locator(".roster a", has_text="Ana").first.tap()
-    page.wait_for_load_state("networkidle")
+    requests.answered()
     fits(page, "player")
     shot_both(page, f"player-{language}")
 
