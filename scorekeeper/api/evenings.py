@@ -91,9 +91,9 @@ def evening_json(evening: EveningView, director_secret: str | None = None) -> di
 
 def _director(evening: EveningView) -> str | None:
     """The request's secret when it is the director's, else None (a reader's view)."""
-    token = request_secret()
-    if token and evenings.director_matches(evening, token):
-        return token
+    secret = request_secret()
+    if secret and evenings.director_matches(evening, secret):
+        return secret
     return None
 
 
@@ -102,7 +102,7 @@ def _director(evening: EveningView) -> str | None:
 @spec.validate(headers=schemas.Key, resp=answers(201, *BODY, 409, 429))
 def new_evening(json: schemas.NewEvening) -> tuple[Response, int]:
     """Create an evening and seat its first round by lot; the answer holds the director's
-    secret (``token``), given only here. Sent again with its Idempotency-Key, it creates
+    secret (its ``token``), given only here. Sent again with its Idempotency-Key, it creates
     nothing (409 naming the evening, as a new game's retry)."""
     fmt = Format(json.format)
     given, missing = ("pairs", "players") if fmt is Format.PAIRS else ("players", "pairs")
@@ -117,7 +117,7 @@ def new_evening(json: schemas.NewEvening) -> tuple[Response, int]:
         )
     if entrants is None or (fmt is Format.INDIVIDUAL and json.players is None):
         raise ApiError(422, f"{given} is required.", {given: "Required."})
-    evening, token = changes.create_evening(
+    evening, secret = changes.create_evening(
         json.name,
         json.variant,
         json.options or {},
@@ -129,7 +129,7 @@ def new_evening(json: schemas.NewEvening) -> tuple[Response, int]:
         device=device(),
         request_key=idempotency_key(),
     )
-    response = jsonify({**evening_json(evening, token), "token": token})
+    response = jsonify({**evening_json(evening, secret), "token": secret})
     response.headers["Location"] = url_for("api.evening", evening_id=evening.id)
     response.cache_control.private = True
     response.cache_control.no_store = True

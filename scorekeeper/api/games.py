@@ -49,7 +49,7 @@ from .documents import (
 PER_PAGE = 20
 
 
-#: A change of a game (``game_id``) needs its token, checked before the view reads the
+#: A change of a game (``game_id``) needs its secret, checked before the view reads the
 #: request: the game's 404 and the token's 403 come first (as the pages check theirs).
 scorer = scorer_only(request_secret)
 
@@ -63,7 +63,7 @@ def _gone() -> Refused:
 
 
 def _head(game_id: str) -> Head:
-    """The game (without its deals) a change is asked of, its token checked (``@scorer``)."""
+    """The game (without its deals) a change is asked of, its secret checked (``@scorer``)."""
     game = games.head(game_id)
     if game is None:
         raise _no_game()
@@ -132,8 +132,8 @@ def _side_specs(sides: Sequence[schemas.Side]) -> list[SideSpec]:
 @creates_game
 @spec.validate(headers=schemas.Key, resp=answers(201, *BODY, 409, 429))
 def create(json: schemas.NewGame) -> tuple[Response, int]:
-    """Create a game; the answer carries the token that changing it needs."""
-    game, token = changes.create_game(
+    """Create a game; the answer carries the secret that changing it needs."""
+    game, secret = changes.create_game(
         json.variant,
         _side_specs(json.sides),
         json.options or {},
@@ -141,13 +141,13 @@ def create(json: schemas.NewGame) -> tuple[Response, int]:
         device=device(),
         request_key=idempotency_key(),
     )
-    return _with_secret(games.sheet_of(game), token)
+    return _with_secret(games.sheet_of(game), secret)
 
 
-def _with_secret(sheet: Sheet, token: str) -> tuple[Response, int]:
-    """A new game's answer (created or imported): the game and the token that changes it,
+def _with_secret(sheet: Sheet, secret: str) -> tuple[Response, int]:
+    """A new game's answer (created or imported): the game and the secret that changes it,
     which no cache may keep."""
-    response = jsonify({**game_json(sheet), "token": token})
+    response = jsonify({**game_json(sheet), "token": secret})
     response.headers["Cache-Control"] = "private, no-store"
     return response, 201
 
@@ -461,7 +461,7 @@ def import_limit() -> None:
 @creates_game
 @spec.validate(headers=schemas.Key, resp=answers(201, *BODY, 409, 429))
 def import_(json: schemas.Export) -> tuple[Response, int]:
-    """Create a game from an export: the same scores, totals and winner, a new id and token.
+    """Create a game from an export: the same scores, totals and winner, a new id and secret.
     Sent again with its Idempotency-Key, it imports nothing (409, as a new game's retry)."""
     variant = json.variant
     options = json.options or {}
@@ -478,7 +478,7 @@ def import_(json: schemas.Export) -> tuple[Response, int]:
         # deal without one comes next after the one before.
         seqs.append(deal.seq if deal.seq is not None else seqs[-1] + 1 if seqs else 1)
     results = [_results(deal, rules, f"deals.{index}.") for index, deal in enumerate(json.deals)]
-    game_id, token = changes.import_game(
+    game_id, secret = changes.import_game(
         variant,
         sides,
         options,
@@ -491,4 +491,4 @@ def import_(json: schemas.Export) -> tuple[Response, int]:
         last_deal=json.last_deal,
         request_key=idempotency_key(),
     )
-    return _with_secret(_sheet(game_id), token)
+    return _with_secret(_sheet(game_id), secret)

@@ -81,19 +81,19 @@ def read_secret(cookie_name: str) -> str | None:
     if not cookie:
         return None
     try:
-        token = _signer_for(current_app.config["SECRET_KEY"], cookie_name).loads(cookie)
+        secret = _signer_for(current_app.config["SECRET_KEY"], cookie_name).loads(cookie)
     except BadSignature:
         return None
-    return token if isinstance(token, str) else None
+    return secret if isinstance(secret, str) else None
 
 
-def keep_secret(response: BaseResponse, cookie_name: str, token: str, path: str) -> None:
+def keep_secret(response: BaseResponse, cookie_name: str, secret: str, path: str) -> None:
     """Keep a secret in this browser for the pages under ``path``, signed. The answer
     carries it: no cache keeps it."""
     response.headers["Cache-Control"] = "private, no-store"
     response.set_cookie(
         cookie_name,
-        _signer_for(current_app.config["SECRET_KEY"], cookie_name).dumps(token),
+        _signer_for(current_app.config["SECRET_KEY"], cookie_name).dumps(secret),
         max_age=SCORER_COOKIE_AGE,
         path=path,
         httponly=True,
@@ -113,7 +113,7 @@ def can_score(game: Secured) -> bool:
 
 
 #: A page of a game (``game_id``) for its scorer alone: a phone without the game's secret
-#: gets the 403 page, an unknown game the 404 page (the API's views check their token alike).
+#: gets the 403 page, an unknown game the 404 page (the API's views check their secret alike).
 scorer_required = scorer_only(scorer_secret)
 
 
@@ -138,10 +138,10 @@ def scored_games() -> list[str]:
     return [game_id for game_id in scoring if isinstance(game_id, str)]
 
 
-def set_scorer_cookie(response: BaseResponse, game_id: str, token: str) -> None:
+def set_scorer_cookie(response: BaseResponse, game_id: str, secret: str) -> None:
     """Make this phone the game's scorer: the secret in its cookie, for the game's pages."""
     note_scoring(game_id)
-    keep_secret(response, SCORER_COOKIE, token, url_for("web.sheet", game_id=game_id))
+    keep_secret(response, SCORER_COOKIE, secret, url_for("web.sheet", game_id=game_id))
 
 
 #: The label this phone picked for the change log ("Ana's phone"), in its session.
@@ -224,11 +224,11 @@ def take_secret(
     else the status of the page drawn again, 403 after a wrong secret (``wrong`` says so
     at its field)."""
     if form.validate_on_submit():
-        token = (form.token.data or "").strip()
-        if matches(token):
+        secret = (form.token.data or "").strip()
+        if matches(secret):
             name_this_phone(form.device.data)
             response = redirect(onward)
-            keep(response, token)
+            keep(response, secret)
             return response
         form.token.errors = [*form.token.errors, wrong]
     return 403 if form.is_submitted() else 200
@@ -242,8 +242,8 @@ def join(game_id: str) -> BaseResponse:
     form = JoinForm()
     taken = take_secret(
         form,
-        lambda token: games.secret_matches(game, token),
-        lambda response, token: set_scorer_cookie(response, game_id, token),
+        lambda secret: games.secret_matches(game, secret),
+        lambda response, secret: set_scorer_cookie(response, game_id, secret),
         url_for("web.sheet", game_id=game_id),
         _("This is not the secret of this game."),
     )

@@ -134,11 +134,11 @@ def create_game(
 
     def make() -> tuple[Game, str]:
         check_created_before(key)
-        game, token = new_game(variant, sides, options, first_dealer)
+        game, secret = new_game(variant, sides, options, first_dealer)
         commit_replayed(
             sheet_of(game), LogEntry(CREATED), device=device, key=key, at=game.created_at
         )
-        return game, token
+        return game, secret
 
     return creating(make)
 
@@ -167,11 +167,11 @@ def new_game(
 ) -> tuple[Game, str]:
     """The game built and flushed in the current transaction (``commit`` ends it)."""
     rules = checked_rules(variant, len(sides), options or {})
-    token = secrets.token_urlsafe(24)
+    secret = secrets.token_urlsafe(24)
     now = created_at or utcnow()
     game = Game(
         id=secrets.token_urlsafe(12),
-        token_hash=hash_secret(token),
+        token_hash=hash_secret(secret),
         variant=variant,
         options=dict(options or {}),
         created_at=now,
@@ -227,4 +227,4 @@ def new_game(
         side.record = record_to_json(SideRecord(Outcome.OPEN, side.start))
     db.session.add(game)
     db.session.flush()
-    return game, token
+    return game, secret

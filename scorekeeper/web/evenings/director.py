@@ -38,27 +38,25 @@ def is_director(evening: Secured) -> bool:
 def director_or_403(evening_id: str) -> str:
     """The director's secret, or the 404 page (no such evening) or 403 page (not the
     director's browser)."""
-    stamp = evenings.stamp_of(evening_id)
-    if stamp is None:
-        abort(404, str(NO_EVENING))
-    token = director_secret()
-    if token is None or not evenings.director_matches(stamp, token):
+    stamp = stamp_or_404(evening_id)
+    secret = director_secret()
+    if secret is None or not evenings.director_matches(stamp, secret):
         abort(403, render_text(NOT_DIRECTOR))
-    return token
+    return secret
 
 
-def set_director_cookie(response: BaseResponse, evening_id: str, token: str) -> None:
+def set_director_cookie(response: BaseResponse, evening_id: str, secret: str) -> None:
     """Make this browser the evening's director: the secret in its cookie, sent to the
     evening's pages only."""
-    keep_secret(response, DIRECTOR_COOKIE, token, url_for("web.evening", evening_id=evening_id))
+    keep_secret(response, DIRECTOR_COOKIE, secret, url_for("web.evening", evening_id=evening_id))
 
 
 @bp.get("/evenings/<evening_id>/director-link")
 def director_link(evening_id: str) -> BaseResponse:
     """The director's link and its QR code, to move directing to another device: the
     secret rides in the fragment, which no browser sends to a server."""
-    token = director_or_403(evening_id)
-    link, code = secret_link("web.director_join", token, evening_id=evening_id)
+    secret = director_or_403(evening_id)
+    link, code = secret_link("web.director_join", secret, evening_id=evening_id)
     return no_store(
         render_template(
             "evenings/director_link.html", evening_id=evening_id, link=link, code_svg=code
@@ -66,18 +64,24 @@ def director_link(evening_id: str) -> BaseResponse:
     )
 
 
+def stamp_or_404(evening_id: str) -> evenings.Stamp:
+    """The evening's stamp (its version and the director's secret's hash), or the 404 page."""
+    stamp = evenings.stamp_of(evening_id)
+    if stamp is None:
+        abort(404, str(NO_EVENING))
+    return stamp
+
+
 @bp.route("/evenings/<evening_id>/join", methods=["GET", "POST"])
 def director_join(evening_id: str) -> BaseResponse:
     """The director's link: its fragment (``#secret``) is put in the form by app.js; the
     secret can also be pasted. The right one makes this browser the director's."""
-    stamp = evenings.stamp_of(evening_id)
-    if stamp is None:
-        abort(404, str(NO_EVENING))
+    stamp = stamp_or_404(evening_id)
     form = DirectorJoinForm()
     taken = take_secret(
         form,
-        lambda token: evenings.director_matches(stamp, token),
-        lambda response, token: set_director_cookie(response, evening_id, token),
+        lambda secret: evenings.director_matches(stamp, secret),
+        lambda response, secret: set_director_cookie(response, evening_id, secret),
         url_for("web.evening", evening_id=evening_id),
         _("This is not the secret of this evening."),
     )

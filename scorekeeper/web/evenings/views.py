@@ -27,6 +27,7 @@ from .director import (
     director_secret,
     is_director,
     set_director_cookie,
+    stamp_or_404,
 )
 from .forms import EVENING_VARIANTS, NewEveningForm, SwapForm
 
@@ -135,7 +136,7 @@ def evening(evening_id: str) -> BaseResponse:
     """The director's page: every table of the round live, time left, the standings; the
     director's buttons for the director's browser. Followers see it read-only. Its live
     part alone answers the page's poll (htmx): 304 while nothing changed."""
-    stamp = _stamp_or_404(evening_id)
+    stamp = stamp_or_404(evening_id)
     director = is_director(stamp)
     if htmx and not htmx.boosted:
         etag = f"evening-{evening_id}-{stamp.version}-{stamp.games}-{int(director)}"
@@ -164,7 +165,7 @@ def _page(
         live = _live(found, True)
         swap = swap or SwapForm(formdata=None).setup(_open_seats(found))
     else:
-        live = _follower_live(found.id, _stamp_or_404(found.id))
+        live = _follower_live(found.id, stamp_or_404(found.id))
     response = current_app.make_response(
         (
             render_template(
@@ -183,20 +184,13 @@ def _page(
     return response
 
 
-def _stamp_or_404(evening_id: str) -> evenings.Stamp:
-    stamp = evenings.stamp_of(evening_id)
-    if stamp is None:
-        abort(404, str(NO_EVENING))
-    return stamp
-
-
 def _refused(evening_id: str, refusal: Refused) -> BaseResponse:
     """A director's action the store refused: the error page (no such evening, not the
     director), else the director's page again with the reason on top."""
     if REFUSALS[refusal.why].error_page:
         abort_refused(refusal)
     flash(render_text(refusal.text), "error")
-    stamp = _stamp_or_404(evening_id)
+    stamp = stamp_or_404(evening_id)
     return _page(_view_or_404(evening_id), is_director(stamp), REFUSALS[refusal.why].status)
 
 
