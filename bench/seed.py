@@ -129,7 +129,7 @@ def random_game(
         totals = [0, 0]
         game: list[list[SideResult]] = []
         while deals is None or len(game) < deals:
-            minimums = tuple(rules.meld_minimum(total) for total in totals)
+            minimums = tuple(rules.meld_minimum(total, len(game) + 1) for total in totals)
             results = random_deal(rng, rules, minimums)
             assert not errors_of(validate_deal(results, rules, minimums=minimums)), results
             game.append(results)

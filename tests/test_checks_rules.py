@@ -410,7 +410,7 @@ def test_section_8_initial_meld_at_1600() -> None:
 )
 def test_initial_meld_minimum_by_total(rules: RuleSet, total: int, required: int) -> None:
     """RULES.md sections 2, 3 and 5: the minimum from the side's total."""
-    assert rules.meld_minimum(total) == required
+    assert rules.meld_minimum(total, 1) == required
     verdict = check_initial_meld([cards("A A A")], rules, total=total)
     assert verdict.required == required
     # A A A counts 3 x 20 = 60.

@@ -122,13 +122,13 @@ TIERS = {
 def test_minimums_at_every_tier_edge(variant: str) -> None:
     """Below 0: 15; each tier from its total, the one below it up to 5 less."""
     rules = rules_of(variant)
-    assert rules.meld_minimum(-5) == 15
+    assert rules.meld_minimum(-5, 1) == 15
     below = 15
     for start, minimum in TIERS[variant]:
-        assert rules.meld_minimum(start - 5) == below, start
-        assert rules.meld_minimum(start) == minimum, start
+        assert rules.meld_minimum(start - 5, 1) == below, start
+        assert rules.meld_minimum(start, 1) == minimum, start
         below = minimum
-    assert rules.meld_minimum(100_000) == below
+    assert rules.meld_minimum(100_000, 1) == below
 
 
 @pytest.mark.parametrize(
@@ -138,7 +138,7 @@ def test_minimums_at_every_tier_edge(variant: str) -> None:
 )  # fmt: skip
 def test_worked_minimums(variant: str, total: int, minimum: int) -> None:
     """Section 10.6's minimums."""
-    assert rules_of(variant).meld_minimum(total) == minimum
+    assert rules_of(variant).meld_minimum(total, 1) == minimum
 
 
 @pytest.mark.parametrize(

@@ -69,7 +69,8 @@ FAMILY_HOUSE_RULES: dict[str, dict[str, object]] = {
 def tables() -> list[RuleSet]:
     found: list[RuleSet] = []
     for variant, published in VARIANTS.items():
-        sizes = range(2, 7) if published.sides_range else (published.sides,)
+        low, high = published.sides_range or (published.sides, published.sides)
+        sizes = range(low, high + 1)
         for sides in sizes:
             seated = published.with_sides(sides)
             for house in HOUSE_RULES:
@@ -121,7 +122,7 @@ def test_the_phone_scores_every_deal_as_the_engine_does() -> None:
                     rules,
                     sides,
                     [score_side(s, rules) for s in sides],
-                    [rules.meld_minimum(t) for t in totals],
+                    [rules.meld_minimum(t, 1) for t in totals],
                 )
             )
     assert len(cases) > 5000

@@ -55,7 +55,7 @@ def test_time_called_before_any_deal_is_a_draw_at_the_start() -> None:
 
 
 def test_three_sides_two_sharing_the_top_draw_and_the_third_loses() -> None:
-    end = ending((500, 500, 100), CLASSIC.target, 3, last_deal=3)
+    end = ending(CLASSIC, (500, 500, 100), 3, last_deal=3)
     assert end is not None and end.winner is None
     # B, B and C: 265, 265 and -320 (nobody went out).
     played = [(CASE_B, CASE_B, CASE_C)]

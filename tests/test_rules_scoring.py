@@ -102,7 +102,7 @@ def test_score_deal_scores_each_side_in_order() -> None:
 )
 def test_meld_minimum_table(total: int, minimum: int) -> None:
     """Section 2: the initial-meld minimum follows the side's total at the start of the deal."""
-    assert CLASSIC.meld_minimum(total) == minimum
+    assert CLASSIC.meld_minimum(total, 1) == minimum
 
 
 # --- RULES.md section 2: red threes -------------------------------------------------

@@ -216,6 +216,10 @@ def test_variant_ids() -> None:
         "bolivia",
         "cuban",
         "uruguay",
+        "american",
+        "hand-and-foot",
+        "burraco",
+        "burraco-2",
     }
 
 
@@ -273,7 +277,7 @@ def test_cards_dealt_and_drawn(
 
 def test_railroad_needs_one_of_each_kind() -> None:
     """Section 5: going out needs one canasta of each of the four kinds."""
-    assert {kind.value for kind in RAILROAD.kinds_to_go_out} == set(RAILROAD_KINDS)
+    assert {kind.value for kind in RAILROAD.contract} == set(RAILROAD_KINDS)
     assert {kind.value for kind in RAILROAD.canasta_kinds} == set(RAILROAD_KINDS)
 
 
@@ -291,7 +295,7 @@ def test_meld_minimum_tiers(table: str, total: int) -> None:
     classic (and classic-6x3): <0 15, 0..1495 50, 1500..2995 90, 3000+ 120; classic-6
     alone adds 150 from 7500;
     Railroad: <0 15, 0..4995 50, 5000..9995 90, 10000..14995 120, 15000+ 150."""
-    assert RULE_SETS[table].meld_minimum(total) == expected_minimum(table, total)
+    assert RULE_SETS[table].meld_minimum(total, 1) == expected_minimum(table, total)
 
 
 @pytest.mark.parametrize(
@@ -320,7 +324,7 @@ def test_meld_minimum_tiers(table: str, total: int) -> None:
 )
 def test_meld_minimum_spot_checks(rules: RuleSet, total: int, minimum: int) -> None:
     """Sections 3 and 5, written out value by value."""
-    assert rules.meld_minimum(total) == minimum
+    assert rules.meld_minimum(total, 1) == minimum
 
 
 @pytest.mark.parametrize(
@@ -738,11 +742,11 @@ def test_meld_minimums_override() -> None:
     ]
     rules = apply_options(CLASSIC, {"meld_minimums": tiers})
     expected = {-5: 15, 0: 50, 995: 50, 1000: 90, 1995: 90, 2000: 120, 9000: 120}
-    assert {total: rules.meld_minimum(total) for total in expected} == expected
+    assert {total: rules.meld_minimum(total, 1) for total in expected} == expected
     assert options_of(rules)["meld_minimums"] == tiers
     railroad = apply_options(RAILROAD, {"meld_minimums": [{"from": None, "minimum": 0}]})
-    assert railroad.meld_minimum(-100) == 0
-    assert railroad.meld_minimum(19_995) == 0
+    assert railroad.meld_minimum(-100, 1) == 0
+    assert railroad.meld_minimum(19_995, 1) == 0
 
 
 def test_target_override() -> None:

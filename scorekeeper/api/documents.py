@@ -54,7 +54,7 @@ def variant_json(rules: RuleSet) -> dict[str, Any]:
         "going_out_bonus": rules.going_out_bonus,
         "concealed_going_out_bonus": rules.concealed_going_out_bonus,
         "canastas_to_go_out": rules.canastas_to_go_out,
-        "kinds_to_go_out": [k.value for k in rules.canasta_kinds if k in rules.kinds_to_go_out],
+        "kinds_to_go_out": [k.value for k in rules.canasta_kinds if k in rules.contract],
         "max_meld": rules.max_meld,
         "max_red_threes": rules.max_red_threes,
         "options": options_of(rules),

@@ -31,6 +31,7 @@ from pydantic_core import PydanticCustomError
 
 from ..rules import VARIANTS, CanastaKind, RuleSet
 from ..rules.cards import CARD_PATTERN, CARD_SEPARATOR_PATTERN, DRAWN_CARD_PATTERN
+from ..rules.kinds import SPECIAL_HAND_NAMES
 from ..rules.limits import (
     MAX_CARDS,
     MAX_COUNT,
@@ -117,6 +118,7 @@ class SideEntries(Body):
 _ENTRIES: dict[str, Any] = {
     **{name: _figure(name) for name in INTEGER_FIELDS},
     **{name: (bool, False) for name in BOOLEAN_FIELDS},
+    "special_hand": (Literal[tuple(SPECIAL_HAND_NAMES)] | None, None),
 }
 if TYPE_CHECKING:
     Result = SideEntries

@@ -35,6 +35,7 @@ from .house import (
     read_share_query,
     share_query,
 )
+from .kinds import CANASTA_NAMES, CanastaKind, CanastaName, MeldTier
 from .melds import (
     InitialMeldVerdict,
     MeldVerdict,
@@ -55,6 +56,7 @@ from .ratings import (
     places,
     rate,
 )
+from .ruleset import OptionError, RuleSet
 from .scoring import (
     ScoreBreakdown,
     SideResult,
@@ -66,16 +68,7 @@ from .scoring import (
     score_table,
 )
 from .validation import Severity, Violation, errors_of, validate_deal, warnings_of
-from .variants import (
-    CANASTA_NAMES,
-    CLASSIC,
-    VARIANTS,
-    CanastaKind,
-    CanastaName,
-    MeldTier,
-    OptionError,
-    RuleSet,
-)
+from .variants import CLASSIC, VARIANTS
 
 __all__ = [
     "CANASTA_NAMES",

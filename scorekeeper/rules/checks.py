@@ -12,8 +12,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from .cards import Card, Rank
+from .kinds import CanastaKind
+from .ruleset import RuleSet
 from .text import P, T, Text
-from .variants import CanastaKind, RuleSet
 
 
 @dataclass(frozen=True)

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 
 from .cards import Card, CardError, Rank, Suit, parse_card
 from .game import seating
+from .ruleset import OptionError, RuleSet
 from .text import T, Text
-from .variants import OptionError, RuleSet
 
 #: Ranks and suits for the draw, lowest first (the joker draws again, so it has no place).
 DRAW_RANKS: tuple[Rank, ...] = tuple(rank for rank in Rank if rank is not Rank.JOKER)

@@ -18,8 +18,8 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from .ruleset import RuleSet
 from .seat_search import History, Shape, in_order, search
-from .variants import RuleSet
 
 #: Who is ranked: a pair's players, or one player's name alone (a tuple of one).
 Entrant = tuple[str, ...]

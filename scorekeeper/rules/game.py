@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from .ruleset import RuleSet
 from .scoring import SideResult, score_deal
-from .variants import RuleSet
 
 
 @dataclass(frozen=True)
@@ -102,10 +102,10 @@ class GameState:
         return len(self.lines) - self.finished_after
 
 
-def winner_of(totals: Sequence[int], target: int) -> int | None:
+def winner_of(totals: Sequence[int], target: int | None) -> int | None:
     """The winning side once a side has reached ``target``: the highest total wins; an
     exact tie for the highest total plays another deal (RULES.md section 2, Decision)."""
-    if max(totals) < target:
+    if target is None or max(totals) < target:
         return None
     best = max(totals)
     leaders = [side for side, total in enumerate(totals) if total == best]
@@ -121,16 +121,27 @@ class Ending:
 
 
 def ending(
-    totals: Sequence[int], target: int, deals: int, last_deal: int | None = None
+    rules: RuleSet,
+    totals: Sequence[int],
+    deals: int,
+    last_deal: int | None = None,
+    results: Sequence[SideResult] = (),
 ) -> Ending | None:
-    """How the game ends after ``deals`` deals with these totals, or None while it goes on.
+    """How the game ends after ``deals`` deals with these totals, or None while it goes on;
+    ``results`` are the last deal's entries.
 
-    A side at the target ends it (``winner_of``). A game with a ``last_deal`` (RULES.md
-    section 11) also ends once that many deals are played: the sole highest total wins,
-    and a share of the highest total is a draw instead of another deal."""
-    winner = winner_of(totals, target)
+    A dream hand wins at once (RULES.md section 13). A side at the target ends it
+    (``winner_of``). A game with a ``last_deal`` (a club round, RULES.md section 11) or a
+    rule set's set number of deals (section 14) also ends once that many are played: the
+    sole highest total wins, and a share of the highest total is a draw."""
+    for side, result in enumerate(results):
+        if result.special_hand in rules.dream_hands:
+            return Ending(side)
+    winner = winner_of(totals, rules.target)
     if winner is not None:
         return Ending(winner)
+    if rules.deals is not None:
+        last_deal = rules.deals if last_deal is None else min(last_deal, rules.deals)
     if last_deal is not None and deals >= last_deal:
         best = max(totals)
         leaders = [side for side, total in enumerate(totals) if total == best]
@@ -148,7 +159,7 @@ def next_line(
     """Deal ``number`` played from ``totals``: the minimums it was played at, its scores
     and the totals after it. ``replay`` is this, deal after deal; recording the next deal
     of a game whose totals are known needs only this."""
-    minimums = tuple(rules.meld_minimum(total) for total in totals)
+    minimums = tuple(rules.meld_minimum(total, number) for total in totals)
     scores = score_deal(results, rules)
     return DealLine(
         number=number,
@@ -181,7 +192,7 @@ def replay(
     finished_after: int | None = None
     winner: int | None = None
     if last_deal == 0:  # time was called before the first deal
-        end = ending(totals, rules.target, 0, last_deal)
+        end = ending(rules, totals, 0, last_deal)
         finished_after, winner = 0, None if end is None else end.winner
     for index, results in enumerate(deals):
         line = next_line(
@@ -190,7 +201,7 @@ def replay(
         lines.append(line)
         totals = line.totals
         if finished_after is None:
-            end = ending(totals, rules.target, index + 1, last_deal)
+            end = ending(rules, totals, index + 1, last_deal, results)
             if end is not None:
                 finished_after, winner = index + 1, end.winner
     return GameState(
@@ -198,7 +209,7 @@ def replay(
         starts=tuple(starts) if starts is not None else (0,) * rules.sides,
         lines=tuple(lines),
         totals=totals,
-        minimums=tuple(rules.meld_minimum(total) for total in totals),
+        minimums=tuple(rules.meld_minimum(total, len(lines) + 1) for total in totals),
         finished_after=finished_after,
         winner=winner,
         next_dealer=seats[(first_dealer + len(lines)) % len(seats)],

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from .options import apply_options, options_of
-from .variants import OptionError, RuleSet
+from .ruleset import OptionError, RuleSet
 
 #: The new-game page's query parameters that are not house options: the rule set, and the
 #: number of players where the rule set lets the table choose (Railroad).

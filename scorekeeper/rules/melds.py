@@ -13,8 +13,9 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from .cards import Card, Rank, card_points
+from .kinds import CANASTA_SIZE, CanastaKind
+from .ruleset import RuleSet
 from .text import P, T, Text
-from .variants import CANASTA_SIZE, CanastaKind, RuleSet
 
 
 @dataclass(frozen=True)
@@ -314,12 +315,13 @@ def check_initial_meld(
     *,
     total: int,
     pile_top: Card | None = None,
+    deal: int = 1,
 ) -> InitialMeldVerdict:
     """Melds put down in one turn add up; only card points count. When the side takes the
     pile, its top card joins the meld of its rank and counts; no other pile card does.
     A side that has not melded takes the pile only with a natural pair matching the top
     card (RULES.md sections 2 and 5)."""
-    required = rules.meld_minimum(total)
+    required = rules.meld_minimum(total, deal)
     groups = [list(meld) for meld in melds]
 
     def answer(

@@ -6,9 +6,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
-from .limits import MAX_BONUS, MAX_TARGET
+from .kinds import SPECIAL_HAND_NAMES, CanastaKind, MeldTier, frozen
+from .limits import MAX_BONUS, MAX_DEALS, MAX_TARGET
+from .ruleset import OptionError, RuleSet
 from .text import N_, T
-from .variants import CanastaKind, MeldTier, OptionError, RuleSet, frozen
 
 #: Boolean house options (RULES.md sections 2 and 4).
 _BOOLEAN_OPTIONS = (
@@ -35,8 +36,13 @@ _BLACK_THREE_OPTIONS = {
 #: Most canastas a table may ask before going out: more than a side ever melds.
 MOST_CANASTAS_TO_GO_OUT = 10
 
+#: Options of the rule sets of RULES.md sections 13 to 15, and "minimum by deal" (any).
+_PENALTY_SUFFIX = "_penalty"
+_TABLE_OPTIONS = ("meld_minimums_by_deal", "deals", "special_hands", "contract")
+
 OPTION_NAMES = (
     "target",
+    *_TABLE_OPTIONS,
     *_CANASTA_OPTIONS,
     *_BONUS_OPTIONS,
     *_BLACK_THREE_OPTIONS,
@@ -93,6 +99,75 @@ def _tiers(value: object) -> tuple[MeldTier, ...]:
     return tuple(tiers)
 
 
+def _by_deal(value: object) -> tuple[int, ...]:
+    """Minimums for deal 1, 2, 3 ... (``[50, 90, 120, 150]``); null or [] for none."""
+    name = "meld_minimums_by_deal"
+    if value is None:
+        return ()
+    if not isinstance(value, list) or len(value) > MAX_DEALS:
+        raise OptionError(name, T("The minimums by deal are a list of points, deal 1 first."))
+    return tuple(
+        _points(name, minimum, low=0, high=MAX_BONUS, what=N_("minimum")) for minimum in value
+    )
+
+
+def _deals(value: object) -> int | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_DEALS:
+        raise OptionError(
+            "deals", T("The number of deals is a whole number from 1 to %(high)s.", high=MAX_DEALS)
+        )
+    return value
+
+
+def _special_hands(rules: RuleSet, value: object) -> Mapping[str, int]:
+    """The special hands a table recognises, with their values (Pagat's four: a smaller
+    table; garbage at 2000)."""
+    name = "special_hands"
+    if not isinstance(value, dict):
+        raise OptionError(name, T('The special hands are {"name": points, ...}.'))
+    hands: dict[str, int] = {}
+    for hand, points in value.items():
+        if hand not in SPECIAL_HAND_NAMES:
+            raise OptionError(name, T("There is no special hand called %(name)s.", name=repr(hand)))
+        hands[hand] = _points(name, points, low=0, high=MAX_BONUS, what=N_("special hand"))
+    return frozen(hands)
+
+
+def _contract(rules: RuleSet, value: object) -> Mapping[CanastaKind, int]:
+    """The canastas of each kind going out needs (``{"natural": 2, "mixed": 2}``)."""
+    name = "contract"
+    if not isinstance(value, dict):
+        raise OptionError(name, T('The contract is {"kind": count, ...}.'))
+    contract: dict[CanastaKind, int] = {}
+    for written, count in value.items():
+        kind = _CANASTA_OPTIONS.get(f"{written}_canasta_bonus")
+        if kind is None or kind not in rules.canasta_bonuses:
+            raise OptionError(
+                name,
+                T(
+                    "%(rules)s has no such canastas: %(kind)s.",
+                    rules=T(rules.name),
+                    kind=repr(written),
+                ),
+            )
+        if isinstance(count, bool) or not isinstance(count, int):
+            raise OptionError(name, T("The canastas to go out are a whole number."))
+        if not 0 <= count <= MOST_CANASTAS_TO_GO_OUT:
+            raise OptionError(
+                name,
+                T(
+                    "The canastas to go out must be between %(low)s and %(high)s.",
+                    low=0,
+                    high=MOST_CANASTAS_TO_GO_OUT,
+                ),
+            )
+        if count:
+            contract[kind] = count
+    return frozen(contract)
+
+
 def apply_options(rules: RuleSet, options: Mapping[str, object]) -> RuleSet:
     """Return ``rules`` with a table's house rules applied (RULES.md section 6).
 
@@ -102,12 +177,29 @@ def apply_options(rules: RuleSet, options: Mapping[str, object]) -> RuleSet:
     bonuses = dict(rules.canasta_bonuses)
     red_three_totals = dict(rules.red_three_totals)
     black_threes_taken_totals = dict(rules.black_threes_taken_totals)
+    penalties = dict(rules.penalties)
     for name, value in options.items():
         if name == "target":
-            changes["target"] = _points(name, value, low=5, high=MAX_TARGET, what=N_("target"))
+            changes["target"] = (
+                None
+                if value is None
+                else _points(name, value, low=5, high=MAX_TARGET, what=N_("target"))
+            )
+        elif name == "meld_minimums_by_deal":
+            changes[name] = _by_deal(value)
+        elif name == "deals":
+            changes[name] = _deals(value)
+        elif name == "special_hands":
+            changes[name] = _special_hands(rules, value)
+        elif name == "contract":
+            changes[name] = _contract(rules, value)
+        elif name.endswith(_PENALTY_SUFFIX) and name[: -len(_PENALTY_SUFFIX)] in penalties:
+            penalties[name[: -len(_PENALTY_SUFFIX)]] = _points(
+                name, value, low=0, high=MAX_BONUS, what=N_("penalty")
+            )
         elif name in _CANASTA_OPTIONS:
             kind = _CANASTA_OPTIONS[name]
-            if kind not in bonuses:
+            if kind not in bonuses and kind not in rules.house_canastas:
                 raise OptionError(
                     name,
                     T(
@@ -131,7 +223,7 @@ def apply_options(rules: RuleSet, options: Mapping[str, object]) -> RuleSet:
         elif name == "canastas_to_go_out":
             if isinstance(value, bool) or not isinstance(value, int):
                 raise OptionError(name, T("The canastas to go out are a whole number."))
-            least = max(1, len(rules.kinds_to_go_out))
+            least = max(1, sum(rules.contract.values()))
             if not least <= value <= MOST_CANASTAS_TO_GO_OUT:
                 raise OptionError(
                     name,
@@ -149,6 +241,8 @@ def apply_options(rules: RuleSet, options: Mapping[str, object]) -> RuleSet:
             changes[name] = None
         elif name in _BONUS_OPTIONS:
             changes[name] = _points(name, value, low=0, high=MAX_BONUS, what=N_("bonus"))
+            if name == "concealed_going_out_bonus":
+                changes["asks_concealed"] = True
         elif name == "meld_minimums":
             changes[name] = _tiers(value)
         elif name in _BOOLEAN_OPTIONS:
@@ -162,6 +256,14 @@ def apply_options(rules: RuleSet, options: Mapping[str, object]) -> RuleSet:
                 changes[name] = value
         else:
             raise OptionError(name, T("There is no house option called %(name)s.", name=repr(name)))
+    if "meld_minimums_by_deal" in options and "deals" not in options:
+        # A game with minimums by deal ends after its last listed deal (RULES.md section 14).
+        by_deal = changes["meld_minimums_by_deal"]
+        changes["deals"] = len(by_deal) if by_deal else rules.deals  # type: ignore[arg-type]
+    target = changes.get("target", rules.target)
+    if target is None and changes.get("deals", rules.deals) is None:
+        raise OptionError("target", T("A game needs a target or a number of deals."))
+    changes["penalties"] = frozen(penalties)
     changes["canasta_bonuses"] = frozen(bonuses)
     changes["red_three_totals"] = frozen(red_three_totals)
     changes["black_threes_taken_totals"] = frozen(black_threes_taken_totals)
@@ -187,10 +289,20 @@ def options_of(rules: RuleSet) -> dict[str, object]:
             options["all_black_threes_taken_bonus"] = rules.black_threes_taken_totals[
                 rules.black_threes_in_packs
             ]
+    for figure, points in rules.penalties.items():
+        options[f"{figure}{_PENALTY_SUFFIX}"] = points
+    if rules.special_hands:
+        options["special_hands"] = dict(rules.special_hands)
+    if rules.contract:
+        options["contract"] = {kind.value: count for kind, count in rules.contract.items()}
     options["canastas_to_go_out"] = rules.canastas_to_go_out
     options["meld_minimums"] = [
         {"from": tier.from_total, "minimum": tier.minimum} for tier in rules.meld_minimums
     ]
+    if rules.meld_minimums_by_deal:
+        options["meld_minimums_by_deal"] = list(rules.meld_minimums_by_deal)
+    if rules.deals is not None:
+        options["deals"] = rules.deals
     options["wilds_may_outnumber_naturals"] = rules.wilds_may_outnumber_naturals
     options["black_three_freezes"] = rules.black_three_freezes
     options["concealed_canasta_bonus"] = rules.concealed_canasta_bonus > 0

@@ -3,7 +3,9 @@ deal form asks) and what that scores. ``validation`` checks that an entry could 
 happened at the table.
 
 A side's deal score (RULES.md section 2) = canasta bonuses + red-three bonus + going-out
-bonus + the card points it melded - the card points left in its hands.
+bonus + the card points it melded - the card points left in its hands; the swing (section
+13) signs the melded cards and the threes by the side's canastas, penalties take off what
+they say, and a special hand scores its value alone.
 """
 
 from __future__ import annotations
@@ -11,13 +13,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
 
+from .kinds import CANASTA_KINDS, CANASTA_NAMES, CanastaKind
+from .ruleset import RuleSet
 from .text import N_
-from .variants import (
-    CANASTA_KINDS,
-    CANASTA_NAMES,
-    CanastaKind,
-    RuleSet,
-)
 
 
 @dataclass(frozen=True)
@@ -42,6 +40,19 @@ class SideResult:
     joker_canastas: int = 0
     black_threes_in_hand: int = 0
     black_threes_taken: int = 0
+    #: Modern American, Hand and Foot and Burraco (RULES.md sections 13 to 15): natural
+    #: aces and semi-clean burracos; black threes laid down; the penalties' figures.
+    aces_canastas: int = 0
+    semi_natural_canastas: int = 0
+    black_threes: int = 0
+    red_threes_in_hand: int = 0
+    aces_or_sevens_held: int = 0
+    unfinished_aces: bool = False
+    unfinished_sevens: bool = False
+    unfinished_wild: bool = False
+    pot_missed: bool = False
+    #: The special hand the side went out with (``RuleSet.special_hands``), or None.
+    special_hand: str | None = None
 
     def canastas(self, kind: CanastaKind) -> int:
         count: int = getattr(self, kind.field)
@@ -52,8 +63,8 @@ class SideResult:
         return sum(getattr(self, kind.field) for kind in CANASTA_KINDS)
 
     @property
-    def black_threes(self) -> int:
-        """Black threes scored apart, of either figure."""
+    def black_threes_apart(self) -> int:
+        """Black threes found in piles or left in hands, scored apart (Bolivia, Cuban)."""
         return self.black_threes_in_hand + self.black_threes_taken
 
     @property
@@ -65,6 +76,8 @@ class SideResult:
 #: The integer figures of a ``SideResult``, in the order a form lists them.
 INTEGER_FIELDS = tuple(f.name for f in fields(SideResult) if f.type == "int")
 BOOLEAN_FIELDS = tuple(f.name for f in fields(SideResult) if f.type == "bool")
+#: Every figure of a deal entry: the counts and points, the flags, the special hand.
+ENTRY_FIELDS = (*INTEGER_FIELDS, *BOOLEAN_FIELDS, "special_hand")
 
 
 @dataclass(frozen=True)
@@ -79,6 +92,10 @@ class ScoreBreakdown:
     hand_points: int
     #: Black threes scored apart: taken from piles (plus) or left in hand (minus).
     black_threes: int = 0
+    #: What the penalties take off (0 or less).
+    penalties: int = 0
+    #: A special hand's value, which the side scores alone.
+    special_hand: int = 0
 
     @property
     def total(self) -> int:
@@ -90,29 +107,57 @@ class ScoreBreakdown:
             + self.meld_points
             - self.hand_points
             + self.black_threes
+            + self.penalties
+            + self.special_hand
         )
+
+    def parts(self, rules: RuleSet) -> dict[str, int]:
+        """The named parts of the score, only those ``rules`` knows (API.md, "Deals")."""
+        parts = {"canastas": self.canastas}
+        if rules.concealed_canasta_bonus:
+            parts["concealed_canastas"] = self.concealed_canastas
+        if rules.threes_laid:
+            parts["threes"] = self.red_threes
+        if rules.black_three_penalty is not None or rules.black_three_taken_bonus is not None:
+            parts["black_threes"] = self.black_threes
+        parts["meld"] = self.meld_points
+        parts["going_out"] = self.going_out
+        if rules.penalties:
+            parts["penalties"] = self.penalties
+        parts["hand"] = -self.hand_points
+        if rules.special_hands:
+            parts["special_hand"] = self.special_hand
+        return parts
 
 
 def score_breakdown(result: SideResult, rules: RuleSet) -> ScoreBreakdown:
     """Score one side's deal under ``rules`` (the entry is assumed checked)."""
+    if result.special_hand is not None:
+        return ScoreBreakdown(
+            0, 0, 0, 0, 0, 0, special_hand=rules.special_hands[result.special_hand]
+        )
     going_out = 0
     if result.went_out:
         going_out = rules.going_out_bonus
         if result.concealed and rules.concealed_going_out_bonus is not None:
             going_out += rules.concealed_going_out_bonus
     canastas = sum(bonus * result.canastas(kind) for kind, bonus in rules.canasta_bonuses.items())
-    plus = rules.red_threes_plus(melded=result.melded, canastas=result.total_canastas)
+    count = result.total_canastas
+    sign = rules.threes_sign(melded=result.melded, canastas=count)
+    threes = sum(rules.red_three_score(getattr(result, name)) for name in rules.threes_laid)
+    penalties = sum(points * getattr(result, name) for name, points in rules.penalties.items())
     black_threes = rules.black_threes_taken_score(result.black_threes_taken)
     if rules.black_three_penalty is not None:
         black_threes -= rules.black_three_penalty * result.black_threes_in_hand
     return ScoreBreakdown(
         canastas=canastas,
         concealed_canastas=rules.concealed_canasta_bonus * result.concealed_canastas,
-        red_threes=rules.red_three_score(result.red_threes, plus=plus),
+        red_threes=sign * threes,
         going_out=going_out,
-        meld_points=result.meld_points,
+        meld_points=rules.meld_sign(count) * result.meld_points,
         hand_points=result.hand_points,
         black_threes=black_threes,
+        penalties=-penalties,
     )
 
 
@@ -136,7 +181,14 @@ def score_table(rules: RuleSet) -> dict[str, object]:
         "black_three_taken": rules.black_three_taken_bonus,
         "black_threes_taken_totals": totals(rules.black_threes_taken_totals),
         "minimums": [[tier.from_total, tier.minimum] for tier in rules.meld_minimums],
+        "minimums_by_deal": list(rules.meld_minimums_by_deal),
         "target": rules.target,
+        "swing": None
+        if rules.swing is None
+        else {"meld": list(rules.swing.meld), "threes": list(rules.swing.threes)},
+        "threes_laid": list(rules.threes_laid),
+        "penalties": dict(rules.penalties),
+        "special_hands": dict(rules.special_hands),
     }
 
 
@@ -159,6 +211,16 @@ FIGURE_NAMES = {
     "hand_points": N_("Left in hand"),
     "black_threes_in_hand": N_("Black threes in hand"),
     "black_threes_taken": N_("Black threes taken"),
+    "black_threes": N_("Black threes"),
+    "red_threes_in_hand": N_("Red threes left in hand or foot"),
+    "aces_or_sevens_held": N_("Three aces or sevens held"),
+    "unfinished_aces": N_("Unfinished aces meld"),
+    "unfinished_sevens": N_("Unfinished sevens meld"),
+    "unfinished_wild": N_("Unfinished wild meld"),
+    "pot_missed": N_("Pot never taken"),
+    "special_hand": N_("Special hand"),
+    "went_out": N_("Went out"),
+    "concealed": N_("Concealed"),
 }
 _KINDS_BY_FIELD = {kind.field: kind for kind in CANASTA_KINDS}
 
@@ -176,15 +238,38 @@ def figure_name(rules: RuleSet, figure: str) -> str:
 
 def figures_of(rules: RuleSet) -> tuple[str, ...]:
     """The figures a deal of ``rules`` asks for, in the order a form lists them; any other
-    figure of ``SideResult`` stays 0 (false)."""
+    figure of ``SideResult`` stays 0 (false, None)."""
     asked = {kind.field for kind in rules.canasta_kinds}
+    asked.update(rules.threes_laid, rules.penalties)
     if rules.concealed_canasta_bonus:
         asked.add("concealed_canastas")
     if rules.black_three_penalty is not None:
         asked.add("black_threes_in_hand")
     if rules.black_three_taken_bonus is not None:
         asked.add("black_threes_taken")
-    unasked = {*_KINDS_BY_FIELD, "concealed_canastas", "black_threes_in_hand", "black_threes_taken"}
-    return tuple(
-        name for name in (*INTEGER_FIELDS, *BOOLEAN_FIELDS) if name in asked or name not in unasked
-    )
+    if rules.asks_concealed:
+        asked.add("concealed")
+    if rules.special_hands:
+        asked.add("special_hand")
+    return tuple(name for name in ENTRY_FIELDS if name in asked or name not in _OPTIONAL)
+
+
+#: Figures only some rule sets ask; the others (melded points, going out, hand) every one.
+_OPTIONAL = frozenset(
+    {
+        *_KINDS_BY_FIELD,
+        "concealed_canastas",
+        "black_threes_in_hand",
+        "black_threes_taken",
+        "red_threes",
+        "black_threes",
+        "red_threes_in_hand",
+        "aces_or_sevens_held",
+        "unfinished_aces",
+        "unfinished_sevens",
+        "unfinished_wild",
+        "pot_missed",
+        "concealed",
+        "special_hand",
+    }
+)

@@ -15,8 +15,9 @@ from enum import Enum
 from typing import Generic, TypeVar
 
 from .game import DealLine, GameState
+from .kinds import CanastaKind
 from .scoring import SideResult
-from .variants import VARIANTS, CanastaKind
+from .variants import VARIANTS
 
 
 class Outcome(Enum):
@@ -46,9 +47,13 @@ class SideRecord:
     sequence_canastas: int = 0
     deuce_canastas: int = 0
     joker_canastas: int = 0
+    aces_canastas: int = 0
+    semi_natural_canastas: int = 0
     red_threes: int = 0
     went_out: int = 0
     went_out_concealed: int = 0
+    #: Deals the side went out with a special hand (Modern American).
+    special_hands: int = 0
     #: Deals played at each initial-meld minimum: {minimum: deals}.
     tiers: Mapping[int, int] = field(default_factory=dict)
 
@@ -81,6 +86,7 @@ def record_with(record: SideRecord, line: DealLine, side: int, result: SideResul
         red_threes=record.red_threes + result.red_threes,
         went_out=record.went_out + result.went_out,
         went_out_concealed=record.went_out_concealed + (result.went_out and result.concealed),
+        special_hands=record.special_hands + (result.special_hand is not None),
         tiers=dict(sorted(tiers.items())),
     )
 
@@ -137,9 +143,12 @@ class Summary:
     sequence_canastas: int
     deuce_canastas: int
     joker_canastas: int
+    aces_canastas: int
+    semi_natural_canastas: int
     red_threes: int
     went_out: int
     went_out_concealed: int
+    special_hands: int
     tiers: Mapping[int, int]
     longest_streak: int
     #: The rule sets (ids) of the games in which each kind of canasta was made.
@@ -204,6 +213,7 @@ def summarise(games: Sequence[tuple[str, SideRecord]]) -> Summary:
         red_threes=sum(r.red_threes for r in records),
         went_out=sum(r.went_out for r in records),
         went_out_concealed=sum(r.went_out_concealed for r in records),
+        special_hands=sum(r.special_hands for r in records),
         tiers=dict(sorted(tiers.items())),
         longest_streak=longest_streak(r.outcome for r in records),
         made_in={kind: frozenset(ids) for kind, ids in made_in.items()},

@@ -4,51 +4,17 @@ A refusal is a list of ``Violation``: the figure at fault, a rule code and a sen
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Sequence
-from dataclasses import dataclass
 
+from .kinds import CANASTA_KINDS, WILD_KINDS, CanastaKind
 from .limits import MAX_CANASTAS, MAX_FIGURE, most_of
+from .ruleset import RuleSet
 from .scoring import INTEGER_FIELDS, SideResult, figure_name
+from .table_checks import deal_checks, figure_checks
 from .text import N_, P, T, Text
-from .variants import CANASTA_KINDS, CANASTA_MIN_POINTS, WILD_KINDS, CanastaKind, RuleSet
+from .violations import Severity, Violation, path
 
-
-class Severity(enum.Enum):
-    #: The entry cannot be true under the rules: it is refused.
-    ERROR = "error"
-    #: Unlikely at a real table (a slip is likely), but the table has the last word.
-    WARNING = "warning"
-
-
-@dataclass(frozen=True)
-class Violation:
-    """A rule a deal entry breaks, the figure at fault and a sentence a player understands.
-
-    ``field`` is a path such as ``results.1.red_threes`` (side index, then the figure);
-    ``rule`` is a stable code for the rule, for translations and clients.
-    """
-
-    field: str
-    rule: str
-    text: Text
-    severity: Severity = Severity.ERROR
-
-    @property
-    def message(self) -> str:
-        """The sentence in English (``text.render`` gives it in another language)."""
-        return str(self.text)
-
-    @property
-    def side(self) -> int | None:
-        """The side whose figure is at fault (``field``'s index), or None for the deal as a
-        whole."""
-        parts = self.field.split(".")
-        return int(parts[1]) if len(parts) == 3 and parts[1].isdigit() else None
-
-
-def _path(side: int, figure: str) -> str:
-    return f"results.{side}.{figure}"
+__all__ = ["Severity", "Violation", "errors_of", "validate_deal", "warnings_of"]
 
 
 #: What each figure may be at most, and the step it comes in (points: 5; counts: 1).
@@ -63,23 +29,23 @@ def _figure_violations(side: int, result: SideResult, rules: RuleSet) -> list[Vi
         value = getattr(result, name)
         if type(value) is int and 0 <= value <= _LIMITS[name] and not value % _STEPS[name]:
             continue  # the usual case: nothing to say (the label is worded only if needed)
-        path = _path(side, name)
+        where = path(side, name)
         label = T(figure_name(rules, name))
         if isinstance(value, bool) or not isinstance(value, int):
             found.append(
                 Violation(
-                    path, "not_a_number", T("%(figure)s must be a whole number.", figure=label)
+                    where, "not_a_number", T("%(figure)s must be a whole number.", figure=label)
                 )
             )
         elif value < 0:
             found.append(
-                Violation(path, "negative", T("%(figure)s cannot be negative.", figure=label))
+                Violation(where, "negative", T("%(figure)s cannot be negative.", figure=label))
             )
         elif name.endswith("_points"):
             if value > MAX_FIGURE:
                 found.append(
                     Violation(
-                        path,
+                        where,
                         "too_large",
                         T(
                             "%(figure)s of %(value)s is more than any deal holds.",
@@ -91,7 +57,7 @@ def _figure_violations(side: int, result: SideResult, rules: RuleSet) -> list[Vi
             elif value % 5:
                 found.append(
                     Violation(
-                        path,
+                        where,
                         "multiple_of_5",
                         T(
                             "%(figure)s must be a multiple of 5: "
@@ -103,7 +69,7 @@ def _figure_violations(side: int, result: SideResult, rules: RuleSet) -> list[Vi
         elif value > MAX_CANASTAS:
             found.append(
                 Violation(
-                    path,
+                    where,
                     "too_large",
                     T(
                         "%(figure)s: %(value)s is more than the cards allow.",
@@ -143,6 +109,10 @@ def validate_deal(
     for side, result in enumerate(results):
         found += _figure_violations(side, result, rules)
     if found:
+        return found
+    for side, result in enumerate(results):
+        found += figure_checks(side, result, rules)
+    if found:
         # Later checks do arithmetic on the figures; they need sound figures first.
         return found
 
@@ -150,13 +120,13 @@ def validate_deal(
     sides_out = 0
     for side, result in enumerate(results):
         found += _side_violations(side, result, rules, minimums[side] if minimums else None)
-        red_threes += result.red_threes
+        red_threes += result.red_threes + result.red_threes_in_hand
         if result.went_out:
             sides_out += 1
             if sides_out > 1:
                 found.append(
                     Violation(
-                        _path(side, "went_out"),
+                        path(side, "went_out"),
                         "one_goes_out",
                         T(
                             "Only one side can go out: "
@@ -164,14 +134,16 @@ def validate_deal(
                         ),
                     )
                 )
-    too_many_on_one_side = any(r.red_threes > rules.max_red_threes for r in results)
+    too_many_on_one_side = any(
+        r.red_threes + r.red_threes_in_hand > rules.max_red_threes for r in results
+    )
     if red_threes > rules.max_red_threes and not too_many_on_one_side:
         # Named at the last side that lists red threes: the figure most likely mistyped.
         # (A side that alone lists too many is already refused, at that very field.)
-        last = max(side for side, result in enumerate(results) if result.red_threes)
+        last = max(side for side, r in enumerate(results) if r.red_threes or r.red_threes_in_hand)
         found.append(
             Violation(
-                _path(last, "red_threes"),
+                path(last, "red_threes" if results[last].red_threes else "red_threes_in_hand"),
                 "red_threes_total",
                 P(
                     "There is only %(num)s red three in the cards; this deal lists %(listed)s.",
@@ -182,6 +154,7 @@ def validate_deal(
             )
         )
     found += _table_violations(results, rules)
+    found += deal_checks(results, rules)
     return found
 
 
@@ -191,10 +164,10 @@ def _side_violations(
     found: list[Violation] = []
 
     def error(figure: str, rule: str, text: Text) -> None:
-        found.append(Violation(_path(side, figure), rule, text))
+        found.append(Violation(path(side, figure), rule, text))
 
     def warning(figure: str, rule: str, text: Text) -> None:
-        found.append(Violation(_path(side, figure), rule, text, Severity.WARNING))
+        found.append(Violation(path(side, figure), rule, text, Severity.WARNING))
 
     for kind in CANASTA_KINDS:
         if kind not in rules.canasta_bonuses and result.canastas(kind):
@@ -220,7 +193,7 @@ def _side_violations(
                     rules=T(rules.name),
                 ),
             )
-    if result.black_threes > rules.black_threes_in_packs:
+    if result.black_threes_apart > rules.black_threes_in_packs:
         error(
             "black_threes_taken" if result.black_threes_taken else "black_threes_in_hand",
             "black_threes_side",
@@ -231,9 +204,9 @@ def _side_violations(
             ),
         )
 
-    if result.red_threes > rules.max_red_threes:
+    if result.red_threes + result.red_threes_in_hand > rules.max_red_threes:
         error(
-            "red_threes",
+            "red_threes" if result.red_threes else "red_threes_in_hand",
             "red_threes_side",
             P(
                 "There is only %(num)s red three in the cards.",
@@ -243,7 +216,7 @@ def _side_violations(
         )
 
     least_points = sum(
-        CANASTA_MIN_POINTS[kind] * result.canastas(kind) for kind in rules.canasta_kinds
+        rules.canasta_least_points(kind) * result.canastas(kind) for kind in rules.canasta_kinds
     )
     if result.meld_points < least_points:
         error(
@@ -257,7 +230,7 @@ def _side_violations(
             ),
         )
 
-    if result.went_out:
+    if result.went_out and result.special_hand is None:
         missing = rules.kinds_missing_to_go_out(
             {kind: result.canastas(kind) for kind in rules.canasta_kinds}
         )
@@ -319,6 +292,8 @@ def _side_violations(
                 meld=result.meld_points,
             ),
         )
+    if result.special_hand is not None:
+        return found  # laid down whole: nothing in hand (checked in ``figure_checks``)
     holding = rules.players_per_side - (1 if result.went_out else 0)
     held = result.hand_points + rules.least_card_points * result.black_threes_in_hand
     if held < holding * rules.least_card_points:
@@ -360,7 +335,7 @@ def _table_violations(results: Sequence[SideResult], rules: RuleSet) -> list[Vio
         last = max(side for side, r in enumerate(results) if r.natural_canastas)
         found.append(
             Violation(
-                _path(last, "natural_canastas"),
+                path(last, "natural_canastas"),
                 "natural_canastas_total",
                 P(
                     "The cards make at most %(num)s natural canasta in all; "
@@ -376,7 +351,7 @@ def _table_violations(results: Sequence[SideResult], rules: RuleSet) -> list[Vio
         last = max(side for side, r in enumerate(results) if r.total_canastas)
         found.append(
             Violation(
-                _path(
+                path(
                     last, "mixed_canastas" if results[last].mixed_canastas else "natural_canastas"
                 ),
                 "canastas_total",
@@ -406,7 +381,7 @@ def _table_violations(results: Sequence[SideResult], rules: RuleSet) -> list[Vio
         word = T(rules.canasta_name(group[0]).word) if len(group) == 1 else T(N_("wild"))
         found.append(
             Violation(
-                _path(last, kind.field),
+                path(last, kind.field),
                 f"{group[0].value if len(group) == 1 else 'wild'}_canastas_cards",
                 P(
                     "The cards make at most %(num)s %(kind)s canasta in all; "
@@ -420,14 +395,14 @@ def _table_violations(results: Sequence[SideResult], rules: RuleSet) -> list[Vio
             )
         )
         break
-    black_threes = sum(r.black_threes for r in results)
+    black_threes = sum(r.black_threes_apart for r in results)
     if black_threes > rules.black_threes_in_packs and all(
-        r.black_threes <= rules.black_threes_in_packs for r in results
+        r.black_threes_apart <= rules.black_threes_in_packs for r in results
     ):
-        last = max(side for side, r in enumerate(results) if r.black_threes)
+        last = max(side for side, r in enumerate(results) if r.black_threes_apart)
         found.append(
             Violation(
-                _path(
+                path(
                     last,
                     "black_threes_taken"
                     if results[last].black_threes_taken

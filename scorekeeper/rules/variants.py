@@ -1,354 +1,20 @@
-"""Rule sets as data: one frozen object per variant (house rules that override it: ``options``).
+"""Rule sets as data: one frozen ``RuleSet`` per variant (house rules that override it:
+``options``).
 
-Every number comes from docs/RULES.md (sections 2 to 6 and 10). A new variant is a new
-``RuleSet`` value in ``VARIANTS``, not a new branch in the scoring code.
+Every number comes from docs/RULES.md (sections 2 to 6, 10 and 13 to 15). A new variant is a
+new ``RuleSet`` value in ``VARIANTS``, not a new branch in the scoring code.
 """
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
-from functools import cached_property
+from dataclasses import replace
 from types import MappingProxyType
-from typing import TypeVar
 
-from .text import N_, P, T, Text
-
-
-class CanastaKind(enum.Enum):
-    """The kinds of canasta a rule set may score, in the order score sheets list them.
-
-    Seven wild cards make a WILD canasta; Cuban scores two compositions of them apart:
-    seven twos (DEUCE) and four jokers with three twos (JOKER). A SEQUENCE is seven cards
-    of one suit in a row (Samba's samba, Bolivia's escalera).
-    """
-
-    NATURAL = "natural"
-    MIXED = "mixed"
-    SEQUENCE = "sequence"
-    DEUCE = "deuce"
-    JOKER = "joker"
-    WILD = "wild"
-    SEVENS = "sevens"
-
-    #: The name of the deal-entry figure that counts canastas of this kind.
-    field: str
-
-    def __init__(self, value: str) -> None:
-        self.field = f"{value}_canastas"
-
-    # Members are looked up in mappings at every deal scored: hashed as the singletons
-    # they are (in C), not by name (Enum's own __hash__, in Python).
-    __hash__ = object.__hash__
-
-
-#: Every kind, in the order score sheets list them.
-CANASTA_KINDS = tuple(CanastaKind)
-#: Kinds made of wild cards alone: they share the twos and jokers of the packs.
-WILD_KINDS = frozenset({CanastaKind.DEUCE, CanastaKind.JOKER, CanastaKind.WILD})
-
-
-#: The least card points a canasta of each kind can hold (RULES.md sections 7 and 10):
-#: seven fours; six fours and a two; 4 to 10 of a suit; seven twos; four jokers and three
-#: twos; seven twos; seven sevens.
-CANASTA_MIN_POINTS: Mapping[CanastaKind, int] = MappingProxyType(
-    {
-        CanastaKind.NATURAL: 35,
-        CanastaKind.MIXED: 50,
-        CanastaKind.SEQUENCE: 50,
-        CanastaKind.DEUCE: 140,
-        CanastaKind.JOKER: 260,
-        CanastaKind.WILD: 140,
-        CanastaKind.SEVENS: 35,
-    }
-)
-
-
-@dataclass(frozen=True)
-class CanastaName:
-    """How a kind of canasta is called: ``label`` heads its figure on the deal form and the
-    score sheet ("Sambas"), ``word`` names one in a sentence ("samba")."""
-
-    label: str
-    word: str
-
-
-#: The kinds' names where a rule set gives them no name of its own.
-CANASTA_NAMES: Mapping[CanastaKind, CanastaName] = MappingProxyType(
-    {
-        CanastaKind.NATURAL: CanastaName(N_("Natural canastas"), N_("natural")),
-        CanastaKind.MIXED: CanastaName(N_("Mixed canastas"), N_("mixed")),
-        CanastaKind.SEQUENCE: CanastaName(N_("Sequence canastas"), N_("sequence")),
-        CanastaKind.DEUCE: CanastaName(N_("Seven-twos canastas"), N_("seven-twos")),
-        CanastaKind.JOKER: CanastaName(N_("Four-jokers canastas"), N_("four-jokers")),
-        CanastaKind.WILD: CanastaName(N_("Wild canastas"), N_("wild")),
-        CanastaKind.SEVENS: CanastaName(N_("Sevens canastas"), N_("sevens")),
-    }
-)
-
-
-@dataclass(frozen=True)
-class MeldTier:
-    """One row of the initial-meld table: from this total upward, the first meld needs
-    ``minimum`` card points. ``from_total`` is None for the bottom row (below the next)."""
-
-    from_total: int | None
-    minimum: int
-
-
-K = TypeVar("K")
-
-
-def frozen(mapping: Mapping[K, int]) -> Mapping[K, int]:
-    """A read-only copy of a table of numbers (a rule set never changes once made)."""
-    return MappingProxyType(dict(mapping))
-
-
-#: Card points of one 52-card pack without jokers (RULES.md section 1): four aces and four
-#: twos at 20, twenty-four K-8 at 10, sixteen 7-4 at 5, two black threes at 5.
-PACK_CARD_POINTS = 4 * 20 + 4 * 20 + 24 * 10 + 16 * 5 + 2 * 5
-JOKER_POINTS = 50
-#: Natural ranks a canasta can be made of: A K Q J 10 9 8 7 6 5 4.
-NATURAL_RANKS = 11
-CANASTA_SIZE = 7
-
-
-@dataclass(frozen=True)
-class RuleSet:
-    """Everything that distinguishes one way of playing Canasta from another.
-
-    Scores, minimums, going-out requirements and the deal checks read these numbers;
-    nothing in the engine tests a variant's id.
-    """
-
-    id: str
-    name: str
-    #: What the new-game page's rule-set buttons say.
-    short_name: str
-    #: Sides at the table and players on each side (a player alone is a side of one).
-    sides: int
-    players_per_side: int
-    #: 52-card packs in play; bounds the red threes, canastas and card points.
-    packs: int
-    #: Jokers in play (classic: two per pack; Railroad: two per player).
-    jokers: int
-    target: int
-    meld_minimums: tuple[MeldTier, ...]
-    canasta_bonuses: Mapping[CanastaKind, int]
-    red_three_bonus: int
-    #: Totals that replace ``count * red_three_bonus`` for some counts (all four: 800).
-    red_three_totals: Mapping[int, int]
-    #: Red threes count plus for a side with at least this many canastas, minus for any
-    #: other side; 0 asks only that the side melded something (classic); None: never minus.
-    red_threes_plus_with_canastas: int | None
-    going_out_bonus: int
-    #: Extra for going out concealed, on top of ``going_out_bonus``; None: not scored.
-    concealed_going_out_bonus: int | None
-    #: Canastas a side needs before it may go out, and kinds it needs one of each.
-    canastas_to_go_out: int
-    kinds_to_go_out: frozenset[CanastaKind] = frozenset()
-    #: Cards dealt to each player, cards drawn from the stock, and the kitty (Railroad).
-    cards_each: int = 11
-    draw: int = 1
-    kitty: int = 0
-    #: Players choose how many sit down (Railroad: 2 or more, each alone); None: fixed.
-    sides_range: tuple[int, int] | None = None
-    #: Packs per side when the sides are chosen (Railroad: two packs per player).
-    packs_per_side: int = 0
-    jokers_per_side: int = 0
-    #: A meld of this many cards is a canasta and takes no more (Railroad); None: no limit.
-    max_meld: int | None = None
-    #: Black threes a going-out player may meld (classic: 3 or 4; Railroad: any number).
-    max_black_threes: int | None = 4
-    #: Upper bound on all canastas in one deal, when the sources give one (classic: 13).
-    canastas_bound: int | None = None
-    #: House options (RULES.md sections 2 and 4).
-    wilds_may_outnumber_naturals: bool = False
-    black_three_freezes: bool = False
-    #: Extra per canasta melded whole from the hand; 0 when the house rule is off.
-    concealed_canasta_bonus: int = 0
-    #: Card points a player who did not go out holds at least (one card of 5).
-    least_card_points: int = field(default=5)
-    #: The kinds' own names in this rule set (Samba's sequence is a "samba").
-    canasta_names: Mapping[CanastaKind, CanastaName] = field(default_factory=dict)
-    #: Black threes left in a side's hands cost this each, in place of their card points
-    #: (Bolivia: 100); None: they are card points like any other (no figure of their own).
-    black_three_penalty: int | None = None
-    #: Black threes found in piles a side took score this each (Cuban: 5), with totals for
-    #: some counts (all four: 100); None: no figure of their own.
-    black_three_taken_bonus: int | None = None
-    black_threes_taken_totals: Mapping[int, int] = field(default_factory=dict)
-    #: Which melds are legal (RULES.md sections 2, 5 and 10.5): sequences of one suit,
-    #: wild cards alone, and the most wild cards in a group that has natural cards.
-    sequences: bool = False
-    wild_melds: bool = False
-    max_wilds: int = 3
-    #: The discard pile is frozen for everyone all the time (Cuban, Uruguay).
-    pile_always_frozen: bool = False
-    #: A new meld of a rank may start once the old one is a closed canasta (Railroad);
-    #: otherwise a side has one meld of each rank (RULES.md sections 2 and 5).
-    new_meld_beside_canasta: bool = False
-    #: Going out ends with a discard, never a seven where sevens canastas score (Railroad).
-    going_out_discards: bool = False
-
-    @property
-    def players(self) -> int:
-        return self.sides * self.players_per_side
-
-    @property
-    def partnerships(self) -> bool:
-        return self.players_per_side > 1
-
-    @cached_property
-    def canasta_kinds(self) -> tuple[CanastaKind, ...]:
-        """The kinds this rule set scores, in the order the score sheet lists them."""
-        return tuple(kind for kind in CANASTA_KINDS if kind in self.canasta_bonuses)
-
-    def canasta_name(self, kind: CanastaKind) -> CanastaName:
-        return self.canasta_names.get(kind, CANASTA_NAMES[kind])
-
-    @property
-    def black_threes_in_packs(self) -> int:
-        """Two black threes per pack: 4 with two packs, 6 with three."""
-        return 2 * self.packs
-
-    def black_threes_taken_score(self, count: int) -> int:
-        if self.black_three_taken_bonus is None or count == 0:
-            return 0
-        return self.black_threes_taken_totals.get(count, count * self.black_three_taken_bonus)
-
-    @property
-    def max_red_threes(self) -> int:
-        """Two red threes per pack: 4 with two packs, 6 with three."""
-        return 2 * self.packs
-
-    @property
-    def max_card_points(self) -> int:
-        """All the cards' points together: 1180 with two packs and four jokers."""
-        return self.packs * PACK_CARD_POINTS + self.jokers * JOKER_POINTS
-
-    @property
-    def max_natural_canastas(self) -> int:
-        """Four of each rank per pack: 11 natural canastas with two or three packs."""
-        return NATURAL_RANKS * (4 * self.packs // CANASTA_SIZE)
-
-    @property
-    def max_canastas(self) -> int:
-        """Every card but the threes, seven to a canasta (or the sources' bound)."""
-        if self.canastas_bound is not None:
-            return self.canastas_bound
-        return (48 * self.packs + self.jokers) // CANASTA_SIZE
-
-    @property
-    def max_wild_canastas(self) -> int:
-        """Canastas of wild cards alone, of every kind together: the twos and jokers, seven
-        at a time (one with two packs and four jokers, two with three packs and six)."""
-        return (4 * self.packs + self.jokers) // CANASTA_SIZE
-
-    def max_canastas_of(self, kind: CanastaKind) -> int:
-        """What the cards allow of one kind over all sides: seven twos or jokers to a wild
-        canasta, seven sevens, seven of one suit in a row, four jokers with three twos."""
-        most = {
-            CanastaKind.NATURAL: self.max_natural_canastas,
-            CanastaKind.MIXED: self.max_canastas,
-            # Every run of seven from 4 to A holds its suit's 8, 9 and 10: one run a pack.
-            CanastaKind.SEQUENCE: 4 * self.packs,
-            CanastaKind.DEUCE: 4 * self.packs // CANASTA_SIZE,
-            CanastaKind.JOKER: min(self.jokers // 4, 4 * self.packs // 3),
-            CanastaKind.WILD: self.max_wild_canastas,
-            CanastaKind.SEVENS: 4 * self.packs // CANASTA_SIZE,
-        }
-        return most[kind]
-
-    @property
-    def concealed_going_out_total(self) -> int | None:
-        """What going out concealed scores in all (200 in classic), or None."""
-        if self.concealed_going_out_bonus is None:
-            return None
-        return self.going_out_bonus + self.concealed_going_out_bonus
-
-    def kinds_missing_to_go_out(self, canastas: Mapping[CanastaKind, int]) -> Text | None:
-        """Why a side with these ``canastas`` (by kind) may not go out for want of a kind,
-        or None: Railroad asks one canasta of each kind (RULES.md section 5), Bolivia an
-        escalera among them (section 10.2). One kind asked is named as one ("an escalera"),
-        not as a list of one."""
-        missing = tuple(
-            T(self.canasta_name(kind).word)
-            for kind in self.canasta_kinds
-            if kind in self.kinds_to_go_out and not canastas.get(kind)
-        )
-        if not missing:
-            return None
-        if len(self.kinds_to_go_out) == len(self.canasta_kinds):
-            return T(
-                "Going out needs one canasta of each kind; missing: %(missing)s.", missing=missing
-            )
-        return P(
-            "Going out needs one %(missing)s.",
-            "Going out needs at least one of these: %(missing)s.",
-            len(missing),
-            missing=missing,
-        )
-
-    def meld_minimum(self, total: int) -> int:
-        """The minimum a side's initial meld must count, from its total at the start of
-        the deal: the highest tier whose ``from_total`` the total reaches."""
-        minimum = self.meld_minimums[0].minimum
-        for tier in self.meld_minimums:
-            if tier.from_total is None or total >= tier.from_total:
-                minimum = tier.minimum
-        return minimum
-
-    def red_threes_plus(self, *, melded: bool, canastas: int) -> bool:
-        """Whether a side's red threes count plus: it melded (classic), or it has the
-        canastas the rule set asks (Samba: two), or the rule set never counts them minus."""
-        need = self.red_threes_plus_with_canastas
-        if need is None:
-            return True
-        return canastas >= need if need else melded
-
-    def red_three_score(self, count: int, *, plus: bool) -> int:
-        """Red threes: ``red_three_bonus`` each, special totals for some counts, negative
-        when they do not count plus."""
-        if count == 0:
-            return 0
-        score = self.red_three_totals.get(count, count * self.red_three_bonus)
-        return score if plus else -score
-
-    def with_sides(self, sides: int) -> RuleSet:
-        """The rule set for a table of ``sides`` (Railroad: players); packs and jokers
-        follow. Raises ``OptionError`` outside the rule set's range."""
-        if self.sides_range is None:
-            if sides != self.sides:
-                raise OptionError(
-                    "sides",
-                    P(
-                        "%(rules)s is played by %(num)s side.",
-                        "%(rules)s is played by %(num)s sides.",
-                        self.sides,
-                        rules=T(self.name),
-                    ),
-                )
-            return self
-        low, high = self.sides_range
-        if not low <= sides <= high:
-            raise OptionError(
-                "sides",
-                T(
-                    "%(rules)s is played by %(low)s to %(high)s players.",
-                    rules=T(self.name),
-                    low=low,
-                    high=high,
-                ),
-            )
-        return replace(
-            self,
-            sides=sides,
-            packs=self.packs_per_side * sides,
-            jokers=self.jokers_per_side * sides,
-        )
-
+from .cards import Rank
+from .kinds import CANASTA_SIZE, CanastaKind, CanastaName, MeldTier, Swing, frozen
+from .ruleset import RuleSet
+from .text import N_
 
 _CLASSIC_TIERS = (
     MeldTier(None, 15),
@@ -463,8 +129,8 @@ RAILROAD = RuleSet(
     going_out_bonus=100,
     concealed_going_out_bonus=None,
     canastas_to_go_out=4,
-    kinds_to_go_out=frozenset(
-        {CanastaKind.NATURAL, CanastaKind.MIXED, CanastaKind.WILD, CanastaKind.SEVENS}
+    contract=frozen(
+        {CanastaKind.NATURAL: 1, CanastaKind.MIXED: 1, CanastaKind.WILD: 1, CanastaKind.SEVENS: 1}
     ),
     cards_each=13,
     draw=2,
@@ -525,7 +191,7 @@ BOLIVIA = replace(
             CanastaKind.WILD: CanastaName(N_("Bolivias"), N_("bolivia")),
         }
     ),
-    kinds_to_go_out=frozenset({CanastaKind.SEQUENCE}),
+    contract=frozen({CanastaKind.SEQUENCE: 1}),
     black_three_penalty=100,
     wild_melds=True,
 )
@@ -567,6 +233,163 @@ URUGUAY = replace(
     pile_always_frozen=True,
 )
 
+# RULES.md section 13: Modern American Canasta (the Canasta League of America's rules).
+AMERICAN = RuleSet(
+    id="american",
+    name=N_("Modern American Canasta"),
+    short_name=N_("Modern American"),
+    sides=2,
+    players_per_side=2,
+    packs=2,
+    jokers=4,
+    target=8500,
+    meld_minimums=(MeldTier(None, 125), MeldTier(3000, 155), MeldTier(5000, 180)),
+    canasta_bonuses=frozen(
+        {
+            CanastaKind.NATURAL: 500,
+            CanastaKind.MIXED: 300,
+            CanastaKind.DEUCE: 3000,
+            CanastaKind.JOKER: 2500,
+            CanastaKind.WILD: 2000,
+            CanastaKind.ACES: 2500,
+            CanastaKind.SEVENS: 2500,
+        }
+    ),
+    # A wild canasta of seven holds one to three jokers: one joker and six twos at least.
+    canasta_min_points=frozen({CanastaKind.WILD: 170}),
+    red_three_bonus=100,
+    red_three_totals=frozen({1: 100, 2: 300, 3: 500, 4: 1000}),
+    red_threes_plus_with_canastas=None,
+    threes_laid=("red_threes", "black_threes"),
+    swing=Swing(meld=(-1, 1), threes=(-1, 0, 1)),
+    going_out_bonus=100,
+    concealed_going_out_bonus=None,
+    asks_concealed=False,
+    canastas_to_go_out=2,
+    penalties=frozen(
+        {
+            "unfinished_aces": 2500,
+            "unfinished_sevens": 2500,
+            "unfinished_wild": 2000,
+            "aces_or_sevens_held": 1500,
+        }
+    ),
+    going_out_blocked_by=("unfinished_aces", "unfinished_sevens", "unfinished_wild"),
+    special_hands=frozen(
+        {
+            "pairs": 2500,
+            "wild_pairs": 2000,
+            "miami_pairs": 2500,
+            "zip_code": 2500,
+            "straight": 3000,
+            "garbage": 3000,
+            "blast_off": 3000,
+            "triples": 3500,
+            "quads": 3500,
+            "dream_plus_4": 8500,
+            "dream_plus_5": 8500,
+        }
+    ),
+    dream_hands=frozenset({"dream_plus_4", "dream_plus_5"}),
+    cards_each=13,
+    draw=2,
+    max_meld=CANASTA_SIZE,
+    max_wilds=2,
+    wild_melds=True,
+    initial_meld_clean_triple=True,
+    pile_top_counts=False,
+)
+
+# RULES.md section 14: Hand and Foot, one 54-card deck more than players.
+HAND_AND_FOOT = RuleSet(
+    id="hand-and-foot",
+    name=N_("Hand and Foot"),
+    short_name=N_("Hand and Foot"),
+    sides=2,
+    players_per_side=2,
+    packs=5,
+    jokers=10,
+    target=None,
+    deals=4,
+    meld_minimums=(MeldTier(None, 50),),
+    meld_minimums_by_deal=(50, 90, 120, 150),
+    canasta_bonuses=frozen(
+        {CanastaKind.NATURAL: 500, CanastaKind.MIXED: 300, CanastaKind.WILD: 1500}
+    ),
+    canasta_names=MappingProxyType(
+        {
+            CanastaKind.NATURAL: CanastaName(N_("Clean books"), N_("clean book")),
+            CanastaKind.MIXED: CanastaName(N_("Dirty books"), N_("dirty book")),
+            CanastaKind.WILD: CanastaName(N_("Wild books"), N_("wild book")),
+        }
+    ),
+    red_three_bonus=100,
+    red_three_totals=frozen({}),
+    red_threes_plus_with_canastas=None,
+    penalties=frozen({"red_threes_in_hand": 100}),
+    going_out_bonus=100,
+    concealed_going_out_bonus=None,
+    asks_concealed=False,
+    canastas_to_go_out=4,
+    contract=frozen({CanastaKind.NATURAL: 2, CanastaKind.MIXED: 2}),
+    cards_each=11,
+    draw=2,
+    sides_range=(2, 3),
+    packs_per_side=2,
+    packs_extra=1,
+    jokers_per_side=4,
+    jokers_extra=2,
+    max_meld=CANASTA_SIZE,
+    max_black_threes=None,
+    wild_melds=True,
+)
+
+# RULES.md section 15: Burraco, its own card values, a pot for each side, no minimum.
+BURRACO = RuleSet(
+    id="burraco",
+    name=N_("Burraco, 4 players in 2 partnerships"),
+    short_name=N_("Burraco, 4"),
+    sides=2,
+    players_per_side=2,
+    packs=2,
+    jokers=4,
+    target=2005,
+    meld_minimums=(MeldTier(None, 0),),
+    canasta_bonuses=frozen({CanastaKind.NATURAL: 200, CanastaKind.MIXED: 100}),
+    house_canastas=frozen({CanastaKind.SEMI_NATURAL: 150}),
+    canasta_names=MappingProxyType(
+        {
+            CanastaKind.NATURAL: CanastaName(N_("Clean burracos"), N_("clean burraco")),
+            CanastaKind.MIXED: CanastaName(N_("Dirty burracos"), N_("dirty burraco")),
+            CanastaKind.SEMI_NATURAL: CanastaName(
+                N_("Semi-clean burracos"), N_("semi-clean burraco")
+            ),
+        }
+    ),
+    card_values=MappingProxyType({Rank.JOKER: 30, Rank.TWO: 20, Rank.ACE: 15, Rank.THREE: 5}),
+    red_three_bonus=0,
+    red_three_totals=frozen({}),
+    red_threes_plus_with_canastas=None,
+    threes_laid=(),
+    penalties=frozen({"pot_missed": 100}),
+    going_out_blocked_by=("pot_missed",),
+    going_out_bonus=100,
+    concealed_going_out_bonus=None,
+    asks_concealed=False,
+    canastas_to_go_out=1,
+    cards_each=11,
+    max_black_threes=None,
+    sequences=True,
+    max_wilds=1,
+)
+BURRACO_2 = replace(
+    BURRACO,
+    id="burraco-2",
+    name=N_("Burraco, 2 players"),
+    short_name=N_("Burraco, 2"),
+    players_per_side=1,
+)
+
 #: Every rule set the app knows, by id, in the order the new-game page offers them.
 VARIANTS: Mapping[str, RuleSet] = MappingProxyType(
     {
@@ -582,19 +405,10 @@ VARIANTS: Mapping[str, RuleSet] = MappingProxyType(
             BOLIVIA,
             CUBAN,
             URUGUAY,
+            AMERICAN,
+            HAND_AND_FOOT,
+            BURRACO,
+            BURRACO_2,
         )
     }
 )
-
-
-class OptionError(ValueError):
-    """A house-rule option that does not exist or has a value the rules cannot use."""
-
-    def __init__(self, option: str, text: Text) -> None:
-        super().__init__(str(text))
-        self.option = option
-        self.text = text
-
-    @property
-    def message(self) -> str:
-        return str(self.text)

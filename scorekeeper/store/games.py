@@ -30,7 +30,7 @@ from ..rules import (
     replay,
     seating,
 )
-from ..rules.scoring import INTEGER_FIELDS
+from ..rules.scoring import ENTRY_FIELDS
 from ..rules.stats import Outcome, SideRecord
 from .db import db
 from .log import entries_json, log_json
@@ -77,14 +77,7 @@ def rules_for(game: Game) -> RuleSet:
 
 
 def side_results(deal: Deal) -> list[SideResult]:
-    return [
-        SideResult(
-            **{name: getattr(r, name) for name in INTEGER_FIELDS},
-            went_out=r.went_out,
-            concealed=r.concealed,
-        )
-        for r in deal.results
-    ]
+    return [SideResult(**{name: getattr(r, name) for name in ENTRY_FIELDS}) for r in deal.results]
 
 
 def seats_of(game: Game) -> tuple[Seat, ...]:
@@ -232,7 +225,7 @@ class Head:
 
     @property
     def minimums(self) -> tuple[int, ...]:
-        return tuple(self.rules.meld_minimum(total) for total in self.totals)
+        return tuple(self.rules.meld_minimum(total, self.next_deal) for total in self.totals)
 
     @property
     def winner(self) -> int | None:

@@ -9,8 +9,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ..rules.kinds import SPECIAL_HAND_NAMES
 from ..rules.limits import MAX_DEALS, MAX_DEVICE, MAX_ID, most_of
-from ..rules.scoring import INTEGER_FIELDS
+from ..rules.scoring import BOOLEAN_FIELDS, ENTRY_FIELDS, INTEGER_FIELDS
 from ..rules.text import N_, T, Text
 from .errors import Refused, Why, check_moment, check_name
 from .models import Change, DealResult
@@ -63,9 +64,7 @@ DISAGREE = T("The change log and the deals disagree about this deal.")
 def entries_json(result: Any) -> dict[str, object]:
     """One side's entries for a deal as the exports write them (every figure, both flags)."""
     return {
-        **{name: getattr(result, name) for name in INTEGER_FIELDS},
-        "went_out": result.went_out,
-        "concealed": result.concealed,
+        **{name: getattr(result, name) for name in ENTRY_FIELDS},
     }
 
 
@@ -178,11 +177,15 @@ def _state(value: object, sides: int, path: str) -> object:
             if not 0 <= figure <= most_of(name):
                 raise _refused(f"{where}.{name}", T("From 0 to %(max)s.", max=most_of(name)))
             figures[name] = figure
-        for name in ("went_out", "concealed"):
+        for name in BOOLEAN_FIELDS:
             flag = entries.get(name, False)
             if not isinstance(flag, bool):
                 raise _refused(f"{where}.{name}", T("True or false."))
             figures[name] = flag
+        hand = entries.get("special_hand")
+        if hand is not None and hand not in SPECIAL_HAND_NAMES:
+            raise _refused(f"{where}.special_hand", T("A special hand's name, or null."))
+        figures["special_hand"] = hand
         checked.append(entries_json(DealResult(**figures)))
     return {"version": _count(value.get("version", 1), f"{path}.version"), "results": checked}
 

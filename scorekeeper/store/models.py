@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint, text
+from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint, false, text
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .db import db
@@ -183,6 +183,17 @@ class DealResult(db.Model):  # type: ignore[name-defined]
     joker_canastas: Mapped[int] = mapped_column(default=0, server_default="0")
     black_threes_in_hand: Mapped[int] = mapped_column(default=0, server_default="0")
     black_threes_taken: Mapped[int] = mapped_column(default=0, server_default="0")
+    # Modern American, Hand and Foot and Burraco (RULES.md sections 13 to 15).
+    aces_canastas: Mapped[int] = mapped_column(default=0, server_default="0")
+    semi_natural_canastas: Mapped[int] = mapped_column(default=0, server_default="0")
+    black_threes: Mapped[int] = mapped_column(default=0, server_default="0")
+    red_threes_in_hand: Mapped[int] = mapped_column(default=0, server_default="0")
+    aces_or_sevens_held: Mapped[int] = mapped_column(default=0, server_default="0")
+    unfinished_aces: Mapped[bool] = mapped_column(default=False, server_default=false())
+    unfinished_sevens: Mapped[bool] = mapped_column(default=False, server_default=false())
+    unfinished_wild: Mapped[bool] = mapped_column(default=False, server_default=false())
+    pot_missed: Mapped[bool] = mapped_column(default=False, server_default=false())
+    special_hand: Mapped[str | None] = mapped_column(String(16), default=None)
 
     deal: Mapped[Deal] = relationship(back_populates="results")
 

@@ -123,7 +123,7 @@ def running_totals(state: GameState) -> Chart | None:
     ]
     target = state.rules.target
     low = min(0, *(min(s) for s in series))
-    high = max(target, *(max(s) for s in series))
+    high = max(target or 0, *(max(s) for s in series))
     step = _nice_step(max(high - low, 1))
     # The scale ends on whole steps: a winner's line past the target stays in the plot.
     low = (low // step) * step
@@ -145,7 +145,7 @@ def running_totals(state: GameState) -> Chart | None:
     left, right = float(PAD_LEFT), float(WIDTH - PAD_RIGHT)
     # What a label must not sit on: the sides' lines and the target line; above all, the
     # sides' end markers and the other labels (``_label_spot``).
-    paths = [*points, [(left, y(target)), (right, y(target))]]
+    paths = [*points] if target is None else [*points, [(left, y(target)), (right, y(target))]]
     room = MARKER_ROOM
     keep_out = [_box(ex - room, ey - room, ex + room, ey + room) for ex, ey in ends]
     bands = []
@@ -165,4 +165,5 @@ def running_totals(state: GameState) -> Chart | None:
                 )
             bands.append(Band(y(end), round(y(start) - y(end), 1), tier.minimum, label_x, label_y))
     ticks = [(y(v), v) for v in range(low, high + 1, step)]
-    return Chart(WIDTH, HEIGHT, lines, ends, y(target), bands, ticks, y(0))
+    target_y = None if target is None else y(target)
+    return Chart(WIDTH, HEIGHT, lines, ends, target_y, bands, ticks, y(0))

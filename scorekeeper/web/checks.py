@@ -141,7 +141,7 @@ def initial_meld() -> str:
         total_error=total_error,
         side=side,
         side_name=side_name,
-        required=rules.meld_minimum(total),
+        required=rules.meld_minimum(total, 1),
         texts=texts,
         top_text=top_text,
     )

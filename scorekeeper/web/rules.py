@@ -10,8 +10,8 @@ from flask_babel import ngettext
 
 from ..i18n import number, signed
 from ..rules import VARIANTS, CanastaKind, RuleSet
+from ..rules.kinds import JOKER_POINTS, WILD_KINDS
 from ..rules.text import N_
-from ..rules.variants import JOKER_POINTS, WILD_KINDS
 from ..store.games import rules_for, rules_of, sheet_of
 from . import bp
 from .answers import game_or_404
@@ -148,7 +148,7 @@ def going_out(rules: RuleSet) -> str:
     needed = [
         _(rules.canasta_name(kind).word)
         for kind in rules.canasta_kinds
-        if kind in rules.kinds_to_go_out
+        if kind in rules.contract
     ]
     if needed and len(needed) == len(words):
         parts = [_("Going out needs one canasta of each kind: %(kinds)s.", kinds=", ".join(words))]

@@ -23,7 +23,7 @@ from ...rules import (
     warnings_of,
 )
 from ...rules.game import DealLine, ending, next_line
-from ...rules.scoring import INTEGER_FIELDS, score_deal
+from ...rules.scoring import ENTRY_FIELDS, score_deal
 from ...rules.stats import ended, record_with
 from ...rules.text import T
 from ..db import db, transaction
@@ -67,7 +67,9 @@ class Recorded:
 
     @property
     def minimums(self) -> tuple[int, ...]:
-        return tuple(self.head.rules.meld_minimum(total) for total in self.line.totals)
+        return tuple(
+            self.head.rules.meld_minimum(total, self.number + 1) for total in self.line.totals
+        )
 
     @property
     def next_dealer(self) -> str | None:
@@ -174,7 +176,7 @@ def play_next(game: Head, results: Sequence[SideResult]) -> Played:
     if errors_of(violations):
         return Played(game, rules, number, entry, violations)
     line = next_line(rules, game.totals, entry, number, game.dealer(number))
-    end = ending(line.totals, rules.target, number, game.last_deal)
+    end = ending(rules, line.totals, number, game.last_deal, entry)
     winner = None if end is None else end.winner
     return Played(game, rules, number, entry, violations, line, winner, end is not None)
 
@@ -389,10 +391,8 @@ def edit_deal(
 
 def set_results(deal: Deal, results: Sequence[SideResult]) -> None:
     for stored, result in zip(deal.results, results, strict=True):
-        for name in INTEGER_FIELDS:
+        for name in ENTRY_FIELDS:
             setattr(stored, name, getattr(result, name))
-        stored.went_out = result.went_out
-        stored.concealed = result.concealed
 
 
 def delete_deal(

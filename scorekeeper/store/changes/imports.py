@@ -126,12 +126,12 @@ def _import_deals(
     seats = seats_of(game)
     totals = tuple(side.start for side in game.sides)
     records = [SideRecord(Outcome.OPEN, start) for start in totals]
-    end: Ending | None = ending(totals, rules.target, 0, game.last_deal)
+    end: Ending | None = ending(rules, totals, 0, game.last_deal)
     for index, results in enumerate(deals):
         number = index + 1
         if end is not None:
             raise _deal_refused(number, GAME_OVER, {})
-        minimums = tuple(rules.meld_minimum(total) for total in totals)
+        minimums = tuple(rules.meld_minimum(total, number) for total in totals)
         violations = validate_deal(results, rules, minimums=minimums)
         if errors_of(violations):
             refused = Refused.breaking(violations, prefix=f"deals.{index}.")
@@ -140,7 +140,7 @@ def _import_deals(
         line = next_line(rules, totals, results, number, dealer)
         records = [record_with(r, line, side, results[side]) for side, r in enumerate(records)]
         totals = line.totals
-        end = ending(totals, rules.target, number, game.last_deal)
+        end = ending(rules, totals, number, game.last_deal, results)
     winner = None if end is None else end.winner
     _check_claims(totals, winner, claimed)
     now = game.created_at

@@ -92,7 +92,7 @@ def check_start(start: int, rules: RuleSet, path: str) -> int:
             T("A starting total is a multiple of 5, like every score."),
             {path: T("A multiple of 5, like every score.")},
         )
-    if start >= rules.target:
+    if rules.target is not None and start >= rules.target:
         raise Refused(
             Why.INVALID,
             T(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
+from typing import Any
 
 from flask_babel import lazy_gettext as _l
 from wtforms import (
@@ -74,7 +75,9 @@ class DealForm(PageForm):
         results = []
         for index, entry in enumerate(self.sides):
             side = entry.form
-            counts = {name: getattr(side, name).data or 0 for name in COUNT_FIELDS if name in side}
+            counts: dict[str, Any] = {
+                name: getattr(side, name).data or 0 for name in COUNT_FIELDS if name in side
+            }
             results.append(
                 SideResult(
                     meld_points=side.meld_points.points,
