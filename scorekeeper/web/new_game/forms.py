@@ -167,6 +167,8 @@ class NewGameForm(PageForm):
     joker_canasta_bonus = _points_field(_l("Four jokers and three twos"))
     wild_canasta_bonus = _points_field(_l("Wild canasta"))
     sevens_canasta_bonus = _points_field(_l("Sevens canasta"))
+    aces_canasta_bonus = _points_field(_l("Aces canasta"))
+    semi_natural_canasta_bonus = _points_field(_l("Semi-natural canasta"))
     red_three_bonus = _points_field(_l("Each red three"))
     all_red_threes_bonus = _points_field(_l("All red threes to one side"))
     black_three_penalty = _points_field(_l("Each black three left in hand (minus)"))
