@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .kinds import CANASTA_SIZE
 from .ruleset import RuleSet
 from .scoring import ENTRY_FIELDS, SideResult, figure_name, figures_of
 from .text import P, T
@@ -13,6 +14,7 @@ from .violations import Violation, path
 #: Canastas of one rank and the unfinished meld of that rank: two packs hold eight of the
 #: rank, a canasta takes seven, a meld three (RULES.md section 13).
 _RANK_MELDS = (("aces_canastas", "unfinished_aces"), ("sevens_canastas", "unfinished_sevens"))
+_LEAST_MELD = 3
 
 
 def _set(result: SideResult, figure: str) -> bool:
@@ -135,7 +137,7 @@ def deal_checks(results: Sequence[SideResult], rules: RuleSet) -> list[Violation
                 ),
             )
         )
-    if rules.packs == 2:
+    if 4 * rules.packs < CANASTA_SIZE + _LEAST_MELD:
         for canastas, unfinished in _RANK_MELDS:
             if any(_set(r, canastas) for r in results):
                 for side, result in enumerate(results):
