@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.rules import (
     VARIANTS,
+    CanastaKind,
     OptionError,
     SideResult,
     apply_options,
@@ -172,9 +173,7 @@ def test_the_swing(canastas: int, red: int, black: int, meld: int, hand: int) ->
 @given(red=st.integers(0, 4), black=st.integers(0, 4))
 def test_threes_count_per_colour(red: int, black: int) -> None:
     """Each colour on its own: 2 red and 2 black are 300 + 300, not the 1000 of four."""
-    both = score_side(
-        SideResult(natural_canastas=2, red_threes=red, black_threes=black), AMERICAN
-    )
+    both = score_side(SideResult(natural_canastas=2, red_threes=red, black_threes=black), AMERICAN)
     alone = score_side(SideResult(natural_canastas=2, red_threes=red), AMERICAN) + score_side(
         SideResult(natural_canastas=2, black_threes=black), AMERICAN
     )
@@ -253,9 +252,7 @@ def test_american_going_out_needs_two_canastas_and_no_unfinished_special_meld() 
     one = SideResult(natural_canastas=1, meld_points=200, went_out=True)
     errors = errors_of(validate_deal((one, SideResult(hand_points=10)), AMERICAN))
     assert [e.rule for e in errors] == ["out_needs_canastas"]
-    blocked = SideResult(
-        natural_canastas=2, meld_points=300, went_out=True, unfinished_sevens=True
-    )
+    blocked = SideResult(natural_canastas=2, meld_points=300, went_out=True, unfinished_sevens=True)
     errors = errors_of(validate_deal((blocked, SideResult(hand_points=10)), AMERICAN))
     assert [(e.field, e.rule) for e in errors] == [("results.0.unfinished_sevens", "out_blocked")]
 
@@ -438,3 +435,108 @@ def test_the_pot(missed: bool, penalty: int, meld: int, hand: int) -> None:
     rules = apply_options(BURRACO, {"pot_missed_penalty": penalty})
     result = SideResult(pot_missed=missed, meld_points=meld, hand_points=hand)
     assert score_side(result, rules) == meld - hand - penalty * missed
+
+
+# --- the tables as RULES.md gives them -----------------------------------------------
+
+CLA_SPECIAL_HANDS = {
+    "pairs": 2500,
+    "wild_pairs": 2000,
+    "miami_pairs": 2500,
+    "zip_code": 2500,
+    "straight": 3000,
+    "garbage": 3000,
+    "blast_off": 3000,
+    "triples": 3500,
+    "quads": 3500,
+    "dream_plus_4": 8500,
+    "dream_plus_5": 8500,
+}
+
+
+@pytest.mark.parametrize("hand", sorted(CLA_SPECIAL_HANDS))
+def test_cla_special_hands(hand: str) -> None:
+    result = SideResult(special_hand=hand, went_out=True)
+    assert score_side(result, AMERICAN) == CLA_SPECIAL_HANDS[hand]
+    wins = replay(AMERICAN, [(result, SideResult(hand_points=5))]).winner == 0
+    assert wins == hand.startswith("dream")
+
+
+@pytest.mark.parametrize(
+    ("variant", "players", "sides", "cards", "draw", "target", "deals"),
+    [
+        ("american", 4, 2, 13, 2, 8500, None),
+        ("hand-and-foot", 4, 2, 11, 2, None, 4),
+        ("burraco", 4, 2, 11, 1, 2005, None),
+        ("burraco-2", 2, 2, 11, 1, 2005, None),
+    ],
+)
+def test_the_tables(
+    variant: str,
+    players: int,
+    sides: int,
+    cards: int,
+    draw: int,
+    target: int | None,
+    deals: int | None,
+) -> None:
+    rules = VARIANTS[variant]
+    assert (rules.players, rules.sides, rules.cards_each, rules.draw) == (
+        players,
+        sides,
+        cards,
+        draw,
+    )
+    assert (rules.target, rules.deals) == (target, deals)
+
+
+def test_a_burraco_game_ends_at_2005() -> None:
+    closing = SideResult(natural_canastas=2, meld_points=1000, went_out=True)  # 1500
+    state = replay(BURRACO, [(closing, SideResult(hand_points=20))])
+    assert not state.finished
+    small = SideResult(natural_canastas=1, meld_points=305, went_out=True)  # 605: 2105
+    assert replay(BURRACO, [(closing, SideResult(hand_points=20))] * 2).finished
+    last = replay(
+        BURRACO, [(closing, SideResult(hand_points=20)), (small, SideResult(hand_points=5))]
+    )
+    assert last.totals[0] == 1500 + 605 and last.winner == 0
+    short = SideResult(natural_canastas=1, meld_points=200, went_out=True)  # 500: 2000
+    assert not replay(
+        BURRACO, [(closing, SideResult(hand_points=20)), (short, SideResult(hand_points=5))]
+    ).finished
+
+
+def test_the_semi_clean_burraco_is_offered_at_150_and_holds_55() -> None:
+    assert BURRACO.house_canastas == {CanastaKind.SEMI_NATURAL: 150}
+    semi = apply_options(BURRACO, {"semi_natural_canasta_bonus": 150})
+    short = SideResult(semi_natural_canastas=1, meld_points=50, hand_points=10)
+    errors = errors_of(validate_deal((short, SideResult(hand_points=10)), semi))
+    assert [e.rule for e in errors] == ["canastas_need_points"]
+    enough = SideResult(semi_natural_canastas=1, meld_points=55, hand_points=10)
+    assert errors_of(validate_deal((enough, SideResult(hand_points=10)), semi)) == []
+
+
+def test_american_mixed_canastas_hold_two_wild_cards_at_most() -> None:
+    assert AMERICAN.max_wilds == 2 and BURRACO.max_wilds == 1
+
+
+@pytest.mark.parametrize(("held", "refused"), [(4, False), (5, True)])
+def test_three_aces_and_three_sevens_each(held: int, refused: bool) -> None:
+    side = SideResult(
+        natural_canastas=1, meld_points=100, aces_or_sevens_held=held, hand_points=200
+    )
+    errors = errors_of(validate_deal((side, SideResult(hand_points=10)), AMERICAN))
+    assert [e.rule for e in errors] == (["held_too_often"] if refused else [])
+
+
+def test_option_bounds() -> None:
+    with pytest.raises(OptionError):
+        apply_options(AMERICAN, {"meld_minimums_by_deal": [125] * 101})
+    assert apply_options(AMERICAN, {"meld_minimums_by_deal": [125] * 100}).deals == 100
+    dropped = apply_options(HAND_AND_FOOT, {"contract": {"natural": 0, "mixed": 2}})
+    assert dict(dropped.contract) == {CanastaKind.MIXED: 2}
+    with pytest.raises(OptionError):
+        apply_options(HAND_AND_FOOT, {"contract": {"natural": -1}})
+    with pytest.raises(OptionError):
+        apply_options(HAND_AND_FOOT, {"contract": {"natural": 11}})
+    assert apply_options(HAND_AND_FOOT, {"contract": {"natural": 10}}).contract
