@@ -24,6 +24,7 @@ from scorekeeper.rules import (
     validate_deal,
 )
 from scorekeeper.rules.scoring import score_breakdown
+from scorekeeper.rules.stats import side_records
 
 SETTINGS = settings(max_examples=80, database=None, deadline=None)
 AMERICAN = VARIANTS["american"]
@@ -540,3 +541,12 @@ def test_option_bounds() -> None:
     with pytest.raises(OptionError):
         apply_options(HAND_AND_FOOT, {"contract": {"natural": 11}})
     assert apply_options(HAND_AND_FOOT, {"contract": {"natural": 10}}).contract
+
+
+def test_a_record_counts_special_hands_and_aces_canastas() -> None:
+    aces = SideResult(aces_canastas=1, natural_canastas=1, meld_points=300, went_out=True)
+    straight = SideResult(special_hand="straight", went_out=True)
+    deals = [(aces, SideResult(hand_points=10)), (SideResult(hand_points=10), straight)]
+    first, second = side_records(replay(AMERICAN, deals), deals)
+    assert (first.aces_canastas, first.special_hands) == (1, 0)
+    assert (second.aces_canastas, second.special_hands) == (0, 1)
