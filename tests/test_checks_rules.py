@@ -869,8 +869,20 @@ EXPECTED_POINTS = {
 }
 
 
-def hand_value(group: tuple[Card, ...]) -> int:
-    """RULES.md section 1, independently of cards.py: black three 5, red three 0."""
+#: Burraco's card values (RULES.md section 15): its threes are cards like any other.
+BURRACO_POINTS = {
+    **EXPECTED_POINTS,
+    Rank.JOKER: 30,
+    Rank.ACE: 15,
+    Rank.THREE: 5,
+}
+
+
+def hand_value(group: tuple[Card, ...], variant: str = "classic") -> int:
+    """RULES.md section 1, independently of cards.py: black three 5, red three 0; Burraco
+    by its own values (section 15)."""
+    if variant.startswith("burraco"):
+        return sum(BURRACO_POINTS[card.rank] for card in group)
     total = 0
     for card in group:
         if card.rank is Rank.THREE:
@@ -914,9 +926,12 @@ def test_railroad_natural_meld_stays_legal_up_to_seven(meld: tuple[Card, ...]) -
 def test_points_are_the_sum_of_card_values(
     group: tuple[Card, ...], going_out: bool, variant: str
 ) -> None:
-    """Legal or not, a meld's points are its cards' values (RULES.md section 1)."""
+    """Legal or not, a meld's points are its cards' values under the rule set (RULES.md
+    sections 1 and 15)."""
     verdict = check_meld(group, VARIANTS[variant], going_out=going_out)
-    assert verdict.points == hand_value(group) == card_points(group)
+    assert verdict.points == hand_value(group, variant)
+    if not variant.startswith("burraco"):
+        assert verdict.points == card_points(group)
     assert verdict.points % 5 == 0
 
 

@@ -135,8 +135,9 @@ DOMAIN: dict[str, str] = {
     # A side of the game named instead of a score.
     "POST /api/check/initial-meld": rf"{_OPTIONS}|side",
     "POST /api/check/pickup": _OPTIONS,
-    # A kind of canasta the rule set does not score.
-    "POST /api/check/going-out": rf"{_OPTIONS}|canastas\.\w+",
+    # A kind of canasta the rule set does not score; what forbids going out under another
+    # rule set (an unfinished aces meld in Burraco).
+    "POST /api/check/going-out": rf"{_OPTIONS}|canastas\.\w+|unfinished_\w+|pot_missed",
     # Pairs of the rule set's side size, enough of them for two tables, named once each.
     "POST /api/evenings": rf"name|{_OPTIONS}|pairs(\.\d+){{0,2}}|players(\.\d+)?",
     # Two players of the round who do not sit together already.

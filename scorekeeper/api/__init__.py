@@ -36,6 +36,7 @@ from . import schemas
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
+
 class ApiError(Exception):
     """An answer other than the one asked for: its status, a sentence, and the fields."""
 

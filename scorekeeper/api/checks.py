@@ -23,6 +23,7 @@ from ..rules import (
     check_initial_meld,
     check_meld,
     check_pickup,
+    figure_name,
     parse_card,
     parse_cards,
     starts_sequence,
@@ -34,6 +35,8 @@ from . import BODY, ApiError, answers, bp, schemas, spec
 
 #: What a check may answer.
 ANSWERS = answers(200, *BODY, 404)
+#: The going-out check's flags of what forbids going out (``RuleSet.going_out_blocked_by``).
+BLOCKING = ("unfinished_aces", "unfinished_sevens", "unfinished_wild", "pot_missed")
 
 
 def rules_and_sheet(body: schemas.Context) -> tuple[RuleSet, Any]:
@@ -101,7 +104,8 @@ def check_initial_meld_view(json: schemas.InitialMeld) -> Response:
         total = json.score
     groups = [_cards(meld, f"melds.{index}") for index, meld in enumerate(json.melds)]
     top = None if not json.pile_top else _card(json.pile_top, "pile_top")
-    verdict = check_initial_meld(groups, rules, total=total, pile_top=top)
+    deal = json.deal or (sheet.state.next_deal if sheet is not None else 1)
+    verdict = check_initial_meld(groups, rules, total=total, pile_top=top, deal=deal)
     return jsonify(
         {
             "required": verdict.required,
@@ -163,7 +167,9 @@ def check_going_out_view(json: schemas.GoingOut) -> Response:
     ``canastas`` by kind (``{"natural": 1, "mixed": 0}``; the family's ``"sequence"``,
     ``"deuce"``, ``"joker"``, ``"wild"`` where the rule set scores them), ``cards_left``
     (cards in hand after melding, at most the discard), ``last_discard`` (card or null),
-    ``melded_before`` (the player had melded in an earlier turn).
+    ``melded_before`` (the player had melded in an earlier turn); where the rule set
+    forbids going out with them, ``unfinished_aces``, ``unfinished_sevens``,
+    ``unfinished_wild`` (Modern American) and ``pot_missed`` (Burraco).
     """
     rules, _ = rules_and_sheet(json)
     for kind, count in json.canastas.items():
@@ -177,6 +183,17 @@ def check_going_out_view(json: schemas.GoingOut) -> Response:
                 )
             )
             raise ApiError(422, text, {f"canastas.{kind.value}": text})
+    blocked = [figure for figure in BLOCKING if getattr(json, figure)]
+    for figure in blocked:
+        if figure not in rules.going_out_blocked_by:
+            text = render_text(
+                T(
+                    "%(rules)s does not count this: %(figure)s.",
+                    rules=T(rules.name),
+                    figure=T(figure_name(rules, figure)),
+                )
+            )
+            raise ApiError(422, text, {figure: text})
     discard = json.last_discard
     verdict = check_going_out(
         rules,
@@ -184,6 +201,7 @@ def check_going_out_view(json: schemas.GoingOut) -> Response:
         cards_left=json.cards_left,
         last_discard=None if not discard else _card(discard, "last_discard"),
         melded_before=json.melded_before,
+        blocked=blocked,
     )
     return jsonify(
         {

@@ -409,6 +409,13 @@ class Meld(Context):
 class InitialMeld(Context):
     score: Whole = 0
     side: SideIndex | None = Field(None, description="A side of the game instead of score.")
+    deal: Annotated[int, Field(ge=1, le=MAX_DEALS), BeforeValidator(_integral)] | None = Field(
+        None,
+        description=(
+            "The deal's number, where the minimum goes by deal (Hand and Foot); default: "
+            "the game's next deal, or 1."
+        ),
+    )
     melds: list[Cards] = Field(max_length=MAX_MELDS)
     pile_top: MaybeCard = None
 
@@ -434,6 +441,14 @@ class GoingOut(Context):
     cards_left: Count = 0
     last_discard: MaybeCard = None
     melded_before: bool = False
+    # What forbids going out where the rule set says so (``going_out_blocked_by``); true
+    # under another rule set is a 422 naming it, as a deal's figure is.
+    unfinished_aces: bool = Field(False, description="Modern American: an unfinished aces meld.")
+    unfinished_sevens: bool = Field(
+        False, description="Modern American: an unfinished sevens meld."
+    )
+    unfinished_wild: bool = Field(False, description="Modern American: an unfinished wild meld.")
+    pot_missed: bool = Field(False, description="Burraco: the side has not taken its pot.")
 
 
 # --- answers -------------------------------------------------------------------------------

@@ -38,7 +38,6 @@ from .house import (
 from .kinds import CANASTA_NAMES, CanastaKind, CanastaName, MeldTier
 from .melds import (
     InitialMeldVerdict,
-    MeldVerdict,
     check_initial_meld,
     check_meld,
     starts_sequence,
@@ -69,6 +68,7 @@ from .scoring import (
 )
 from .validation import Severity, Violation, errors_of, validate_deal, warnings_of
 from .variants import CLASSIC, VARIANTS
+from .verdicts import MeldVerdict
 
 __all__ = [
     "CANASTA_NAMES",

@@ -8,12 +8,13 @@ follow the rule set's data (``sequences``, ``wild_melds``, ``max_wilds``, ``max_
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from .cards import Card, Rank
 from .kinds import CanastaKind
 from .ruleset import RuleSet
+from .scoring import figure_name
 from .text import P, T, Text
 
 
@@ -50,6 +51,16 @@ def check_pickup(
     card's rank: sequences never take it, so a hand that only has a sequence is refused
     (with its own rule where the rule set has sequences).
     """
+    if rules.pile_taken_freely:
+        return Answer(
+            True,
+            "taken_freely",
+            T(
+                "In %(rules)s the whole pile may be taken at any turn, whatever lies on top: "
+                "no pair or meld of its top card is needed.",
+                rules=T(rules.name),
+            ),
+        )
     if rules.max_meld is None:
         full_melds = ()  # classic canastas never close: a card can always be added
     frozen = frozen or rules.pile_always_frozen
@@ -195,11 +206,13 @@ def check_going_out(
     cards_left: int,
     last_discard: Card | None,
     melded_before: bool,
+    blocked: Collection[str] = (),
 ) -> GoingOutVerdict:
     """May the player go out? ``canastas`` are the side's canastas by kind once this turn's
     melds are down; ``cards_left`` the cards still in hand (at most the one to discard);
     ``melded_before`` whether the player had melded in an earlier turn (if not, going out
-    is concealed)."""
+    is concealed); ``blocked`` the figures of ``rules.going_out_blocked_by`` that hold for
+    the side (an unfinished meld of aces, the pot not taken: RULES.md 13 and 15)."""
 
     def no(rule: str, reason: Text) -> GoingOutVerdict:
         return GoingOutVerdict(False, False, rule, reason)
@@ -217,6 +230,15 @@ def check_going_out(
                 rules.canastas_to_go_out,
             ),
         )
+    for figure in rules.going_out_blocked_by:
+        if figure in blocked:
+            return no(
+                "out_blocked",
+                T(
+                    "A side cannot go out with this: %(figure)s.",
+                    figure=T(figure_name(rules, figure)),
+                ),
+            )
     if cards_left > 1:
         return no(
             "cards_left",

@@ -10,29 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol
 
-from .cards import Card, Rank, card_points
+from .cards import Card, Rank
 from .kinds import CANASTA_SIZE, CanastaKind
 from .ruleset import RuleSet
+from .runs import RANK_KINDS, canasta_of, check_run
 from .text import P, T, Text
-
-
-@dataclass(frozen=True)
-class MeldVerdict:
-    """Whether a group of cards is a legal meld, and what it is worth."""
-
-    legal: bool
-    reason: Text
-    rule: str
-    #: The meld's rank ("wild" for a meld of wild cards only), or None (a sequence, or
-    #: cards of several ranks).
-    rank: str | None
-    naturals: int
-    wilds: int
-    points: int
-    canasta: CanastaKind | None = None
-
+from .verdicts import MeldVerdict, Refuse
 
 #: The ranks a sequence runs through, low to high: 4 low, ace high (RULES.md section 10.1).
 RUN_RANKS = (
@@ -73,21 +57,47 @@ def wild_canasta_kind(cards: Sequence[Card], rules: RuleSet) -> CanastaKind | No
     return CanastaKind.WILD if CanastaKind.WILD in rules.canasta_bonuses else None
 
 
-def check_meld(cards: Sequence[Card], rules: RuleSet, *, going_out: bool = False) -> MeldVerdict:
+def card_value(card: Card, rules: RuleSet) -> int:
+    """One card's points under ``rules`` (Burraco's own values); a red three is a bonus
+    card with no value where threes are laid down (RULES.md sections 1 and 15)."""
+    return 0 if card.red_three and rules.threes_laid else rules.card_value(card.rank)
+
+
+def points_of(cards: Sequence[Card], rules: RuleSet) -> int:
+    """The card points of ``cards`` under ``rules``."""
+    return sum(card_value(card, rules) for card in cards)
+
+
+def is_natural(card: Card, rules: RuleSet) -> bool:
+    """A natural card for melding: not wild, and not a three where threes are laid down
+    (in Burraco threes are cards like any other)."""
+    return card.natural or (card.rank is Rank.THREE and not rules.threes_laid)
+
+
+def check_meld(
+    cards: Sequence[Card], rules: RuleSet, *, going_out: bool = False, initial: bool = False
+) -> MeldVerdict:
     """Check one meld under ``rules``; ``going_out`` allows black threes (RULES.md 2, 5,
-    10.5): a group of one rank, wild cards alone where the rule set melds them, or a
-    sequence of one suit where it has sequences."""
-    naturals = [card for card in cards if card.natural]
+    10.5), ``initial`` says the meld is part of the side's initial meld (Modern American's
+    aces take wild cards only then): a group of one rank, wild cards alone where the rule
+    set melds them, or a sequence of one suit where it has sequences."""
+    naturals = [card for card in cards if is_natural(card, rules)]
     wilds = [card for card in cards if card.wild]
-    threes = [card for card in cards if card.rank is Rank.THREE]
-    points = card_points(cards)
+    threes = [card for card in cards if card.rank is Rank.THREE and rules.threes_laid]
+    points = points_of(cards, rules)
     ranks = sorted({card.rank.value for card in naturals})
 
     def no(rule: str, reason: Text, rank: str | None = None) -> MeldVerdict:
         return MeldVerdict(False, reason, rule, rank, len(naturals), len(wilds), points)
 
-    if any(card.red_three for card in cards):
+    if any(card.red_three for card in threes):
         return no("red_three", T("Red threes are never melded: they are laid down as bonus cards."))
+    if any(card.black_three for card in threes) and "black_threes" in rules.threes_laid:
+        return no(
+            "black_three_laid",
+            T("Black threes are never melded here: like red threes, they are laid down at once."),
+            "3",
+        )
     if threes:
         if wilds:
             return no("threes_with_wilds", T("Black threes never meld with wild cards."), "3")
@@ -129,6 +139,8 @@ def check_meld(cards: Sequence[Card], rules: RuleSet, *, going_out: bool = False
             "too_few", T("A meld has at least 3 cards."), ranks[0] if len(ranks) == 1 else None
         )
     if len(ranks) > 1:
+        if rules.sequence_ranks:
+            return check_run(cards, rules, points, no)
         if rules.sequences:
             return _check_sequence(cards, rules, no)
         return no(
@@ -139,14 +151,16 @@ def check_meld(cards: Sequence[Card], rules: RuleSet, *, going_out: bool = False
         return _meld_full(rules.max_meld, no, ranks[0] if ranks else "wild")
     if not naturals:
         return _check_wild_meld(cards, rules, no)
-    return _check_group(cards, rules, no)
+    group = _check_group(cards, naturals, rules, no, initial=initial)
+    if not group.legal and rules.sequence_ranks and any(c.rank is Rank.TWO for c in cards):
+        # A two of the suit may stand as itself in a run (Burraco: 2H 3H JK).
+        run = check_run(cards, rules, points, no)
+        if run.legal:
+            return run
+    return group
 
 
-class _Refuse(Protocol):
-    def __call__(self, rule: str, reason: Text, rank: str | None = None) -> MeldVerdict: ...
-
-
-def _meld_full(size: int, no: _Refuse, rank: str | None) -> MeldVerdict:
+def _meld_full(size: int, no: Refuse, rank: str | None) -> MeldVerdict:
     return no(
         "meld_full",
         T("A meld of %(size)s cards is a canasta and takes no more cards.", size=size),
@@ -154,7 +168,7 @@ def _meld_full(size: int, no: _Refuse, rank: str | None) -> MeldVerdict:
     )
 
 
-def _check_sequence(cards: Sequence[Card], rules: RuleSet, no: _Refuse) -> MeldVerdict:
+def _check_sequence(cards: Sequence[Card], rules: RuleSet, no: Refuse) -> MeldVerdict:
     """Cards of several ranks: legal only as a sequence (RULES.md 10.1): 3 to 7 cards of
     one suit in a row, no wild card (a two is never natural in a sequence); seven are a
     canasta of kind SEQUENCE (Samba's samba, Bolivia's escalera)."""
@@ -191,7 +205,7 @@ def _check_sequence(cards: Sequence[Card], rules: RuleSet, no: _Refuse) -> MeldV
             ),
         )
     run = sorted(cards, key=lambda card: _RUN_INDEX[card.rank])
-    points = card_points(cards)
+    points = points_of(cards, rules)
     canasta = CanastaKind.SEQUENCE if len(cards) == CANASTA_SIZE else None
     if canasta:
         reason = T(
@@ -211,39 +225,48 @@ def _check_sequence(cards: Sequence[Card], rules: RuleSet, no: _Refuse) -> MeldV
     return MeldVerdict(True, reason, "legal", None, len(cards), 0, points, canasta)
 
 
-def _check_wild_meld(cards: Sequence[Card], rules: RuleSet, no: _Refuse) -> MeldVerdict:
+def _check_wild_meld(cards: Sequence[Card], rules: RuleSet, no: Refuse) -> MeldVerdict:
     """Wild cards alone (RULES.md 5, 10.2 to 10.4): 3 to 7 where the rule set melds them;
     seven are a canasta of the kind their twos and jokers make."""
     if not rules.wild_melds:
         return no("two_naturals", T("A meld needs at least 2 natural cards."))
     if len(cards) > CANASTA_SIZE:
         return _meld_full(CANASTA_SIZE, no, "wild")
-    points = card_points(cards)
+    points = points_of(cards, rules)
     canasta = wild_canasta_kind(cards, rules) if len(cards) == CANASTA_SIZE else None
-    reason = (
-        T(
-            "Legal: a meld of %(num)s wild cards, %(points)s points, a %(kind)s canasta.",
-            num=len(cards),
-            points=points,
-            kind=T(rules.canasta_name(canasta).word),
-        )
-        if canasta
-        else P(
+    if canasta is None:
+        reason = P(
             "Legal: a meld of %(num)s wild card, %(points)s points.",
             "Legal: a meld of %(num)s wild cards, %(points)s points.",
             len(cards),
             points=points,
         )
-    )
+    elif canasta in rules.canasta_names:
+        reason = T(
+            "Legal: a meld of %(num)s wild cards, %(points)s points, a canasta (%(kind)s).",
+            num=len(cards),
+            points=points,
+            kind=T(rules.canasta_name(canasta).word),
+        )
+    else:
+        reason = T(
+            "Legal: a meld of %(num)s wild cards, %(points)s points, a %(kind)s canasta.",
+            num=len(cards),
+            points=points,
+            kind=T(rules.canasta_name(canasta).word),
+        )
     return MeldVerdict(True, reason, "legal", "wild", 0, len(cards), points, canasta)
 
 
-def _check_group(cards: Sequence[Card], rules: RuleSet, no: _Refuse) -> MeldVerdict:
-    """Cards of one rank with at most ``rules.max_wilds`` wild cards (RULES.md 2, 10.1)."""
-    naturals = [card for card in cards if card.natural]
+def _check_group(
+    cards: Sequence[Card], naturals: Sequence[Card], rules: RuleSet, no: Refuse, *, initial: bool
+) -> MeldVerdict:
+    """Cards of one rank with at most ``rules.max_wilds`` wild cards (RULES.md 2, 10.1),
+    none in a meld of a natural-only rank (Modern American's sevens; its aces outside the
+    initial meld, where they make a mixed canasta: section 13)."""
     wilds = len(cards) - len(naturals)
     rank = naturals[0].rank.value
-    points = card_points(cards)
+    points = points_of(cards, rules)
     if len(naturals) < 2:
         return no("two_naturals", T("A meld needs at least 2 natural cards."), rank)
     if wilds > rules.max_wilds:
@@ -268,15 +291,41 @@ def _check_group(cards: Sequence[Card], rules: RuleSet, no: _Refuse) -> MeldVerd
             ),
             rank,
         )
+    if wilds and naturals[0].rank in rules.natural_only_ranks:
+        if naturals[0].rank not in rules.initial_wild_ranks:
+            return no(
+                "natural_only",
+                T("A meld of rank %(rank)s never takes a wild card.", rank=rank),
+                rank,
+            )
+        if not initial:
+            return no(
+                "natural_only",
+                T(
+                    "A meld of rank %(rank)s takes wild cards only in the initial meld, and is "
+                    "then a mixed canasta.",
+                    rank=rank,
+                ),
+                rank,
+            )
     canasta: CanastaKind | None = None
     if len(cards) >= CANASTA_SIZE:
-        if wilds:
-            canasta = CanastaKind.MIXED
-        elif rank == Rank.SEVEN.value and CanastaKind.SEVENS in rules.canasta_bonuses:
-            canasta = CanastaKind.SEVENS
-        else:
-            canasta = CanastaKind.NATURAL
-    if canasta:
+        canasta = canasta_of(rules, wilds, len(naturals))
+        kind = RANK_KINDS.get(naturals[0].rank)
+        if canasta is CanastaKind.NATURAL and kind in rules.canasta_bonuses:
+            canasta = kind
+    if canasta is not None and canasta in rules.canasta_names:
+        # A kind with a name of its own (a clean book, a dirty burraco) is named as such.
+        reason = T(
+            "Legal: rank %(rank)s, natural cards: %(naturals)s, wild cards: %(wilds)s; "
+            "%(points)s points, a canasta (%(kind)s).",
+            naturals=len(naturals),
+            wilds=wilds,
+            rank=rank,
+            points=points,
+            kind=T(rules.canasta_name(canasta).word),
+        )
+    elif canasta:
         reason = T(
             "Legal: rank %(rank)s, natural cards: %(naturals)s, wild cards: %(wilds)s; "
             "%(points)s points, a %(kind)s canasta.",
@@ -318,9 +367,12 @@ def check_initial_meld(
     deal: int = 1,
 ) -> InitialMeldVerdict:
     """Melds put down in one turn add up; only card points count. When the side takes the
-    pile, its top card joins the meld of its rank and counts; no other pile card does.
-    A side that has not melded takes the pile only with a natural pair matching the top
-    card (RULES.md sections 2 and 5)."""
+    pile, its top card joins the meld of its rank and counts (not in Modern American:
+    ``pile_top_counts``); no other pile card does. A side that has not melded takes the
+    pile only with a natural pair matching the top card (RULES.md sections 2 and 5); the
+    meld holds a clean triple where the rule set asks one (section 13). ``deal`` is the
+    deal's number, where the minimum goes by deal (section 14); a rule set with no
+    minimum (Burraco, section 15) takes any legal meld, and the pile freely."""
     required = rules.meld_minimum(total, deal)
     groups = [list(meld) for meld in melds]
 
@@ -331,6 +383,8 @@ def check_initial_meld(
 
     if not groups:
         return answer(0, False, T("Put down at least one meld."), [])
+    if rules.pile_taken_freely:
+        pile_top = None  # the pile goes to the hand whole: its top card joins no meld
     if pile_top is not None:
         if not pile_top.natural:
             return answer(
@@ -349,8 +403,10 @@ def check_initial_meld(
                 [],
             )
         matching[0].append(pile_top)
-    verdicts = [check_meld(group, rules) for group in groups]
+    verdicts = [check_meld(group, rules, initial=True) for group in groups]
     points = sum(verdict.points for verdict in verdicts)
+    if pile_top is not None and not rules.pile_top_counts:
+        points -= card_value(pile_top, rules)
     for number, verdict in enumerate(verdicts, start=1):
         if not verdict.legal:
             return answer(
@@ -375,38 +431,71 @@ def check_initial_meld(
                 ),
                 verdicts,
             )
+    if rules.initial_meld_clean_triple and not any(
+        verdict.rank not in (None, "wild") and verdict.naturals >= 3 for verdict in verdicts
+    ):
+        return answer(
+            points,
+            False,
+            T("The initial meld must hold a clean triple: three natural cards of one rank."),
+            verdicts,
+        )
     meets = points >= required
+    return answer(points, meets, _minimum_reason(rules, points, required, pile_top), verdicts)
+
+
+def has_minimum(rules: RuleSet) -> bool:
+    """Whether an initial meld has a minimum to reach (Burraco's has none: section 15)."""
+    return bool(rules.meld_minimums_by_deal) or any(t.minimum for t in rules.meld_minimums)
+
+
+def _minimum_reason(rules: RuleSet, points: int, required: int, pile_top: Card | None) -> Text:
+    """How the points stand against the minimum, and whether the pile's top card counted."""
+    if not has_minimum(rules):
+        return T(
+            "No initial-meld minimum in this game: any legal meld opens (%(points)s points).",
+            points=points,
+        )
+    meets = points >= required
+    if pile_top is not None and not rules.pile_top_counts:
+        if meets:
+            return T(
+                "%(points)s points, without the top card of the pile (it does not count), "
+                "reach the %(required)s this side needs.",
+                points=points,
+                required=required,
+            )
+        return T(
+            "%(points)s points, without the top card of the pile (it does not count), are "
+            "short of the %(required)s this side needs.",
+            points=points,
+            required=required,
+        )
     if pile_top is not None:
-        reason = (
-            T(
+        if meets:
+            return T(
                 "%(points)s points, the top card of the pile included, reach the %(required)s "
                 "this side needs.",
                 points=points,
                 required=required,
             )
-            if meets
-            else T(
-                "%(points)s points, the top card of the pile included, are short of the "
-                "%(required)s this side needs.",
-                points=points,
-                required=required,
-            )
+        return T(
+            "%(points)s points, the top card of the pile included, are short of the "
+            "%(required)s this side needs.",
+            points=points,
+            required=required,
         )
-    else:
-        reason = (
-            T(
-                "%(points)s points reach the %(required)s this side needs.",
-                points=points,
-                required=required,
-            )
-            if meets
-            else T(
-                "%(points)s points are short of the %(required)s this side needs.",
-                points=points,
-                required=required,
-            )
+    if meets:
+        return T(
+            "%(points)s points reach the %(required)s this side needs.",
+            points=points,
+            required=required,
         )
-    return answer(points, meets, reason, verdicts)
+    return T(
+        "%(points)s points are short of the %(required)s this side needs.",
+        points=points,
+        required=required,
+    )
 
 
 def starts_sequence(top: Card, hand: Sequence[Card]) -> bool:

@@ -139,6 +139,18 @@ class RuleSet:
     #: does not count toward its minimum (Modern American).
     initial_meld_clean_triple: bool = False
     pile_top_counts: bool = True
+    #: The ranks a sequence runs through, low to high (Burraco: the ace low or high, and a
+    #: two or three as itself in its place), with the wild cards one may hold; a sequence
+    #: grows to the whole run unless seven make a canasta of their own (Samba's).
+    #: Empty: 4 up to the ace, no wild card (RULES.md sections 10.1 and 15).
+    sequence_ranks: tuple[Rank, ...] = ()
+    sequence_wilds: int = 0
+    #: Ranks whose melds never take a wild card (Modern American's sevens and aces), and
+    #: of those the ranks that may be mixed in the initial meld (aces: a mixed canasta).
+    natural_only_ranks: frozenset[Rank] = frozenset()
+    initial_wild_ranks: frozenset[Rank] = frozenset()
+    #: The discard pile is taken whole, with no pair or meld of its top card (Burraco).
+    pile_taken_freely: bool = False
     #: Packs and jokers beyond ``packs_per_side`` (Hand and Foot: a deck more than players).
     packs_extra: int = 0
     jokers_extra: int = 0

@@ -298,6 +298,11 @@ AMERICAN = RuleSet(
     wild_melds=True,
     initial_meld_clean_triple=True,
     pile_top_counts=False,
+    # Sevens never take a wild card; aces only in the initial meld (RULES.md section 13).
+    natural_only_ranks=frozenset({Rank.SEVEN, Rank.ACE}),
+    initial_wild_ranks=frozenset({Rank.ACE}),
+    # Picking the pack needs a matching natural pair, whatever lies in the pile (CLA).
+    pile_always_frozen=True,
 )
 
 # RULES.md section 14: Hand and Foot, one 54-card deck more than players.
@@ -381,6 +386,15 @@ BURRACO = RuleSet(
     max_black_threes=None,
     sequences=True,
     max_wilds=1,
+    # A run of one suit with the ace low or high, a two or three as itself in its place,
+    # and one wild card at most (RULES.md section 15); the pile is taken whole, freely.
+    sequence_ranks=(
+        Rank.ACE,
+        *(rank for rank in Rank if rank not in (Rank.JOKER, Rank.ACE)),
+        Rank.ACE,
+    ),
+    sequence_wilds=1,
+    pile_taken_freely=True,
 )
 BURRACO_2 = replace(
     BURRACO,

@@ -19,11 +19,13 @@ from ..rules import (
     check_initial_meld,
     check_meld,
     check_pickup,
+    figure_name,
     parse_card,
     parse_cards,
     starts_sequence,
 )
-from ..rules.limits import MAX_CANASTAS, MAX_COUNT, MAX_START
+from ..rules.limits import MAX_CANASTAS, MAX_COUNT, MAX_DEALS, MAX_START
+from ..rules.melds import has_minimum
 from ..rules.text import N_
 from ..store.games import Sheet, load, sheet_of
 from . import bp
@@ -100,11 +102,27 @@ def meld() -> str:
     verdict, error = None, None
     if text:
         try:
-            verdict = check_meld(parse_cards(text), rules, going_out=request.args.get("out") == "y")
+            verdict = check_meld(
+                parse_cards(text),
+                rules,
+                going_out=request.args.get("out") == "y",
+                initial=request.args.get("initial") == "y",
+            )
         except CardError as card_error:
             error = render_text(card_error.text)
     return _render(
-        "checks/meld.html", verdict=verdict, error=error, sequence_kind=CanastaKind.SEQUENCE
+        "checks/meld.html",
+        verdict=verdict,
+        error=error,
+        sequence_kind=CanastaKind.SEQUENCE,
+        # Modern American's sevens and aces (RULES.md section 13), in the picker's order.
+        natural_only=[
+            token for label, token in PICKER if token in {r.value for r in rules.natural_only_ranks}
+        ],
+        initial_wild={rank.value for rank in rules.initial_wild_ranks},
+        # Black threes meld when going out, unless they are laid down at once (American)
+        # or are cards like any other (Burraco).
+        black_threes_meld=rules.threes_laid and "black_threes" not in rules.threes_laid,
     )
 
 
@@ -122,14 +140,21 @@ def initial_meld() -> str:
         total, total_error = read_arg(
             request.args.get("total"), default=0, minimum=-MAX_START, maximum=MAX_START
         )
+    # Where the minimum goes by deal (Hand and Foot), the deal's number decides it.
+    deal, deal_error = read_arg(
+        request.args.get("deal"),
+        default=sheet.state.next_deal if sheet is not None else 1,
+        minimum=1,
+        maximum=MAX_DEALS,
+    )
     texts = [request.args.get(f"meld{n}", "").strip() for n in range(1, MELD_FIELDS + 1)]
     top_text = request.args.get("top", "").strip()
     verdict, error = None, None
-    if any(texts) and not total_error:
+    if any(texts) and not total_error and not deal_error:
         try:
             melds = [parse_cards(text) for text in texts if text]
             top = parse_card(top_text) if top_text else None
-            verdict = check_initial_meld(melds, rules, total=total, pile_top=top)
+            verdict = check_initial_meld(melds, rules, total=total, pile_top=top, deal=deal)
         except CardError as card_error:
             error = render_text(card_error.text)
     return _render(
@@ -141,7 +166,11 @@ def initial_meld() -> str:
         total_error=total_error,
         side=side,
         side_name=side_name,
-        required=rules.meld_minimum(total, 1),
+        deal=deal,
+        deal_text=request.args.get("deal", str(deal)),
+        deal_error=deal_error,
+        has_minimum=has_minimum(rules),
+        required=rules.meld_minimum(total, deal),
         texts=texts,
         top_text=top_text,
     )
@@ -191,6 +220,7 @@ def going_out() -> str:
         error = error or _named(_(rules.canasta_name(kind).label), problem)
     left, problem = read_arg(request.args.get("left"), default=0, minimum=0, maximum=MAX_COUNT)
     error = error or _named(_("Cards left in the hand after melding"), problem)
+    blocked = [f for f in rules.going_out_blocked_by if request.args.get(f) == "y"]
     if "left" in request.args and not error:
         discard_text = request.args.get("discard", "").strip()
         try:
@@ -200,6 +230,7 @@ def going_out() -> str:
                 cards_left=left,
                 last_discard=parse_card(discard_text) if discard_text else None,
                 melded_before=request.args.get("before") == "y",
+                blocked=blocked,
             )
         except CardError as card_error:
             error = render_text(card_error.text)
@@ -209,4 +240,5 @@ def going_out() -> str:
         error=error,
         counts=counts,
         out_needs=going_out_needs,
+        blocking=[(figure, _(figure_name(rules, figure))) for figure in rules.going_out_blocked_by],
     )

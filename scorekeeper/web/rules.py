@@ -146,9 +146,7 @@ def going_out(rules: RuleSet) -> str:
     Railroad: one of each kind)."""
     words = [_(rules.canasta_name(kind).word) for kind in rules.canasta_kinds]
     needed = [
-        _(rules.canasta_name(kind).word)
-        for kind in rules.canasta_kinds
-        if kind in rules.contract
+        _(rules.canasta_name(kind).word) for kind in rules.canasta_kinds if kind in rules.contract
     ]
     if needed and len(needed) == len(words):
         parts = [_("Going out needs one canasta of each kind: %(kinds)s.", kinds=", ".join(words))]
