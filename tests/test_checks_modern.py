@@ -415,6 +415,13 @@ def test_going_out_api_refuses_a_flag_the_rule_set_does_not_know(
     assert client.post("/api/check/going-out", json={**body, field: False}).status_code == 200
 
 
+def test_meld_api_takes_the_initial_meld(client: FlaskClient) -> None:
+    body = {"variant": "american", "cards": "A A A A A 2 2"}
+    assert api(client, "meld", body)["rule"] == "natural_only"
+    initial = api(client, "meld", {**body, "initial": True})
+    assert (initial["legal"], initial["canasta"]) == (True, "mixed")
+
+
 def test_pickup_api_for_burraco(client: FlaskClient) -> None:
     body = api(client, "pickup", {"variant": "burraco-2", "top": "JK"})
     assert (body["allowed"], body["rule"]) == (True, "taken_freely")

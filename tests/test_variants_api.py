@@ -187,13 +187,15 @@ def play(
 # --------------------------------------------------------------------------- variants
 
 
-def test_variants_list_exactly_the_ten(client: FlaskClient) -> None:
+def test_variants_list_exactly_the_fourteen(client: FlaskClient) -> None:
     response = client.get("/api/variants")
     assert response.status_code == 200
     ids = [variant["id"] for variant in response.get_json()]
     classic = ["classic", "classic-2", "classic-3", "classic-6", "classic-6x3", "railroad"]
-    assert sorted(ids) == sorted([*classic, "samba", "bolivia", "cuban", "uruguay"])
-    assert len(ids) == 10
+    family = ["samba", "bolivia", "cuban", "uruguay"]
+    modern = ["american", "hand-and-foot", "burraco", "burraco-2"]  # RULES.md 13 to 15
+    assert sorted(ids) == sorted([*classic, *family, *modern])
+    assert len(ids) == 14
 
 
 @pytest.mark.parametrize(

@@ -88,7 +88,8 @@ def check_meld_view(json: schemas.Meld) -> Response:
     """Is this a legal meld; its points; is it a canasta, and of which kind."""
     rules, _ = rules_and_sheet(json)
     cards = _cards(json.cards, "cards")
-    return jsonify(meld_json(check_meld(cards, rules, going_out=json.going_out)))
+    verdict = check_meld(cards, rules, going_out=json.going_out, initial=json.initial)
+    return jsonify(meld_json(verdict))
 
 
 @bp.post("/check/initial-meld")

@@ -9,7 +9,7 @@ from typing import Any
 from flask import url_for
 
 from ..i18n import render_text
-from ..rules import RuleSet, SideResult, Violation, figures_of, options_of
+from ..rules import RuleSet, SideResult, Violation, figures_of, options_of, score_breakdown
 from ..rules.game import DealLine
 from ..store import games
 from ..store.changes import Recorded
@@ -23,8 +23,13 @@ def variant_json(rules: RuleSet) -> dict[str, Any]:
         "players": rules.players,
         "sides": rules.sides,
         "players_per_side": rules.players_per_side,
-        # Railroad: any number of players in this range, each alone.
-        "players_range": list(rules.sides_range) if rules.sides_range else None,
+        # Railroad: any number of players in this range, each alone; Hand and Foot: 4 or
+        # 6 players, in 2 or 3 partnerships.
+        "players_range": (
+            [side * rules.players_per_side for side in rules.sides_range]
+            if rules.sides_range
+            else None
+        ),
         "cards_each": rules.cards_each,
         "draw": rules.draw,
         "kitty": rules.kitty,
@@ -34,6 +39,9 @@ def variant_json(rules: RuleSet) -> dict[str, Any]:
         "meld_minimums": [
             {"from": tier.from_total, "minimum": tier.minimum} for tier in rules.meld_minimums
         ],
+        # Hand and Foot: the minimum goes by the deal, and the game ends after its deals.
+        "meld_minimums_by_deal": list(rules.meld_minimums_by_deal) or None,
+        "deals": rules.deals,
         "canasta_bonuses": {kind.value: bonus for kind, bonus in rules.canasta_bonuses.items()},
         "red_three_bonus": rules.red_three_bonus,
         "red_three_totals": {str(n): total for n, total in rules.red_three_totals.items()},
@@ -55,6 +63,22 @@ def variant_json(rules: RuleSet) -> dict[str, Any]:
         "concealed_going_out_bonus": rules.concealed_going_out_bonus,
         "canastas_to_go_out": rules.canastas_to_go_out,
         "kinds_to_go_out": [k.value for k in rules.canasta_kinds if k in rules.contract],
+        # Canastas of each kind going out needs (Hand and Foot: two clean, two dirty).
+        "contract": {kind.value: count for kind, count in rules.contract.items()},
+        # What forbids going out (an unfinished special meld, the pot not taken).
+        "going_out_blocked_by": list(rules.going_out_blocked_by),
+        # Card points by rank where the rule set has its own (Burraco).
+        "card_values": {rank.value: points for rank, points in rules.card_values.items()},
+        # The threes scored per colour when laid down, and the swing of Modern American.
+        "threes_laid": list(rules.threes_laid),
+        "swing": None
+        if rules.swing is None
+        else {"meld": list(rules.swing.meld), "threes": list(rules.swing.threes)},
+        "penalties": dict(rules.penalties),
+        "special_hands": dict(rules.special_hands),
+        "dream_hands": sorted(rules.dream_hands),
+        "initial_meld_clean_triple": rules.initial_meld_clean_triple,
+        "pile_top_counts": rules.pile_top_counts,
         "max_meld": rules.max_meld,
         "max_red_threes": rules.max_red_threes,
         "options": options_of(rules),
@@ -71,6 +95,8 @@ def results_json(
             "side": side,
             **{name: getattr(result, name) for name in names},
             "score": score,
+            # The named parts that make the score, as the deal form shows them.
+            "parts": score_breakdown(result, rules).parts(rules),
             "total": total,
             "meld_minimum": minimum,
         }

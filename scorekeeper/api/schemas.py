@@ -404,6 +404,7 @@ class Context(Body):
 class Meld(Context):
     cards: Cards
     going_out: bool = False
+    initial: bool = Field(False, description="Part of the side's initial meld (American aces).")
 
 
 class InitialMeld(Context):
