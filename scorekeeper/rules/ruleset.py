@@ -151,6 +151,9 @@ class RuleSet:
     initial_wild_ranks: frozenset[Rank] = frozenset()
     #: The discard pile is taken whole, with no pair or meld of its top card (Burraco).
     pile_taken_freely: bool = False
+    #: Cards dealt as a bonus to the first side to meld, then the second (Modern American:
+    #: 4, then 3). They change no score: the rules page says so, nothing else reads them.
+    bonus_cards: tuple[int, ...] = ()
     #: Packs and jokers beyond ``packs_per_side`` (Hand and Foot: a deck more than players).
     packs_extra: int = 0
     jokers_extra: int = 0

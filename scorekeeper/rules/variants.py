@@ -303,6 +303,7 @@ AMERICAN = RuleSet(
     initial_wild_ranks=frozenset({Rank.ACE}),
     # Picking the pack needs a matching natural pair, whatever lies in the pile (CLA).
     pile_always_frozen=True,
+    bonus_cards=(4, 3),
 )
 
 # RULES.md section 14: Hand and Foot, one 54-card deck more than players.

@@ -15,6 +15,8 @@ from flask_babel import lazy_gettext as _l
 
 from ..i18n import number, render_text
 from ..rules import (
+    CANASTA_NAMES,
+    CanastaKind,
     OptionError,
     RuleSet,
     SharedRules,
@@ -23,6 +25,7 @@ from ..rules import (
     read_share_query,
     share_query,
 )
+from ..rules.kinds import SPECIAL_HAND_NAMES
 
 #: Each house option as the pages name it; an option missing here (one the rules learnt
 #: since) is named after itself (``option_label``), so it still shows.
@@ -47,6 +50,19 @@ OPTION_LABELS: Mapping[str, LazyString] = {
     "wilds_may_outnumber_naturals": _l("Wild cards may outnumber natural cards in a meld"),
     "black_three_freezes": _l("A black three on the pile freezes it"),
     "concealed_canasta_bonus": _l("+100 for each canasta melded whole from the hand"),
+    # RULES.md sections 13 to 15.
+    "aces_canasta_bonus": _l("Aces canasta"),
+    "semi_natural_canasta_bonus": _l("Semi-natural canasta (Burraco's semi-clean burraco)"),
+    "meld_minimums_by_deal": _l("Initial-meld minimums by deal"),
+    "deals": _l("Deals in a game"),
+    "special_hands": _l("Special hands"),
+    "contract": _l("Canastas going out needs, by kind"),
+    "unfinished_aces_penalty": _l("Unfinished aces meld (minus)"),
+    "unfinished_sevens_penalty": _l("Unfinished sevens meld (minus)"),
+    "unfinished_wild_penalty": _l("Unfinished wild meld (minus)"),
+    "aces_or_sevens_held_penalty": _l("Three aces or sevens held (minus)"),
+    "red_threes_in_hand_penalty": _l("Each red three left in a hand or foot (minus)"),
+    "pot_missed_penalty": _l("Pot never taken (minus)"),
 }
 
 #: The longest share query kept in a page's hidden field (its values come back in a post).
@@ -69,9 +85,25 @@ def _tier(tier: Mapping[str, object]) -> str:
     return _("%(minimum)s from %(total)s", minimum=number(minimum), total=number(start))
 
 
-def option_value(value: object) -> str:
+def _entry(key: str, item: object, rules: RuleSet | None) -> str:
+    """One entry of an option that maps names to numbers: a special hand and its value
+    ("Straight 3,000"), or a kind of canasta and how many going out needs ("2 × clean
+    book", under the rule set's names where it is known)."""
+    if key in SPECIAL_HAND_NAMES:
+        return f"{_(SPECIAL_HAND_NAMES[key])} {option_value(item)}"
+    kind = next((kind for kind in CanastaKind if kind.value == key), None)
+    if kind is None:
+        return f"{key} {option_value(item)}"
+    name = rules.canasta_name(kind) if rules is not None else CANASTA_NAMES[kind]
+    return _("%(count)s × %(kind)s", count=option_value(item), kind=_(name.word))
+
+
+def option_value(value: object, rules: RuleSet | None = None) -> str:
     """A house option's value as the pages write it: numbers grouped (5,000), a switch
-    yes or no, the initial-meld table tier by tier ("15 · 50 from 0 · 90 from 1,500")."""
+    yes or no, the initial-meld table tier by tier ("15 · 50 from 0 · 90 from 1,500"),
+    named numbers one by one ("Pairs 2,500 · Straight 3,000"; "2 × clean book")."""
+    if isinstance(value, Mapping):
+        return " · ".join(_entry(str(key), item, rules) for key, item in value.items())
     if isinstance(value, bool):
         return _("yes") if value else _("no")
     if value is None:
@@ -91,8 +123,8 @@ def difference_lines(rules: RuleSet, published: RuleSet) -> list[str]:
         _(
             "%(option)s: %(published)s as published, %(table)s at this table",
             option=option_label(difference.option),
-            published=option_value(difference.published),
-            table=option_value(difference.table),
+            published=option_value(difference.published, rules),
+            table=option_value(difference.table, rules),
         )
         for difference in differences(rules, published)
     ]
