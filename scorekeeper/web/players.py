@@ -47,6 +47,8 @@ PER_DEAL = {
     CanastaKind.JOKER: N_("Four-jokers canastas per deal"),
     CanastaKind.WILD: N_("Wild canastas per deal"),
     CanastaKind.SEVENS: N_("Sevens canastas per deal"),
+    CanastaKind.ACES: N_("Aces canastas per deal"),
+    CanastaKind.SEMI_NATURAL: N_("Semi-natural canastas per deal"),
 }
 #: Kinds every rule set has: their rows show even at 0.
 EVERY_RULE_SET = (CanastaKind.NATURAL, CanastaKind.MIXED)
