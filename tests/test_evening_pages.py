@@ -100,6 +100,9 @@ def test_the_new_evening_page_offers_partnership_rule_sets_and_numeric_keypads(
         "bolivia",
         "cuban",
         "uruguay",
+        "american",
+        "hand-and-foot",  # in 2 partnerships at a club table
+        "burraco",
     ]
     for name in ("rounds", "deals_per_round", "minutes_per_round"):
         assert re.search(rf'<input[^>]*id="{name}"[^>]*inputmode="numeric"', html), name
