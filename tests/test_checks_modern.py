@@ -198,6 +198,10 @@ def test_a_burraco_run_prefers_the_two_as_itself() -> None:
     # The ace runs low or high, and both ends of the longest run.
     full = "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH"
     assert check_meld(parse_cards(full), BURRACO).canasta is NAT
+    # Longer than the whole run, or a rank more often than it has places: refused.
+    assert check_meld(parse_cards(f"{full} 2C"), BURRACO).rule == "sequence_gap"
+    assert check_meld(parse_cards("AS AS AS KS"), BURRACO).rule == "sequence_gap"
+    assert check_meld(parse_cards(" ".join(["AS"] * 40 + ["KS"])), BURRACO).legal is False
 
 
 # --------------------------------------------------------------------------- initial meld

@@ -39,6 +39,8 @@ def place_run(cards: Sequence[Card], ranks: Sequence[Rank], most_wilds: int) -> 
     suits = {card.suit for card in fixed}
     if len(suits) > 1 or any(card.rank not in ranks for card in fixed):
         return "sequence_suit"
+    if len(cards) > len(ranks):
+        return "sequence_gap"  # longer than the whole run (and no search through it)
     suit = fixed[0].suit
     # At most one two stands as itself: a run has one place for it.
     own_twos = [Card(Rank.TWO, suit)] if Rank.TWO in ranks and Card(Rank.TWO, suit) in cards else []
