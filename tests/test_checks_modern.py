@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
+from scorekeeper.api.checks import BLOCKING
 from scorekeeper.rules import (
     VARIANTS,
     CanastaKind,
@@ -379,6 +380,12 @@ def test_initial_meld_api_follows_the_games_next_deal(client: FlaskClient) -> No
     )
     body = api(client, "initial-meld", {"game": game["id"], "side": 0, "melds": ["K K K"]})
     assert body["required"] == 90
+
+
+def test_the_going_out_check_asks_every_figure_that_blocks_going_out() -> None:
+    """A rule set that learns a new blocking figure needs a flag for it in the API."""
+    blocking = {figure for rules in VARIANTS.values() for figure in rules.going_out_blocked_by}
+    assert blocking <= set(BLOCKING)
 
 
 def test_going_out_api_names_what_blocks_it(client: FlaskClient) -> None:
