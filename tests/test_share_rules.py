@@ -65,7 +65,7 @@ def test_the_book_has_no_house_rules(rules: RuleSet) -> None:
     assert differences(rules, rules) == []
     expected = {"variant": rules.id}
     if rules.sides_range:
-        expected["players"] = str(rules.sides)
+        expected["players"] = str(rules.players)
     assert share_query(rules, rules) == expected
 
 

@@ -15,6 +15,7 @@ from flask_babel import lazy_gettext as _l
 
 from ..i18n import number, render_text
 from ..rules import (
+    CanastaKind,
     OptionError,
     RuleSet,
     SharedRules,
@@ -23,6 +24,8 @@ from ..rules import (
     read_share_query,
     share_query,
 )
+from ..rules.kinds import CANASTA_NAMES, SPECIAL_HAND_NAMES
+from ..rules.scoring import FIGURE_NAMES
 
 #: Each house option as the pages name it; an option missing here (one the rules learnt
 #: since) is named after itself (``option_label``), so it still shows.
@@ -35,6 +38,12 @@ OPTION_LABELS: Mapping[str, LazyString] = {
     "sequence_canasta_bonus": _l("Sequence canasta (samba, escalera)"),
     "deuce_canasta_bonus": _l("Seven-twos canasta"),
     "joker_canasta_bonus": _l("Four-jokers canasta"),
+    "aces_canasta_bonus": _l("Aces canasta"),
+    "semi_natural_canasta_bonus": _l("Semi-natural canasta"),
+    "deals": _l("Number of deals"),
+    "meld_minimums_by_deal": _l("Minimum by deal"),
+    "special_hands": _l("Special hands"),
+    "contract": _l("Going out needs"),
     "black_three_penalty": _l("Each black three left in hand (minus)"),
     "black_three_taken_bonus": _l("Each black three taken with the pile"),
     "all_black_threes_taken_bonus": _l("All black threes taken by one side"),
@@ -53,11 +62,20 @@ OPTION_LABELS: Mapping[str, LazyString] = {
 MAX_KEPT = 2000
 
 
+#: A penalty's option is its figure's name with this ending (``unfinished_wild_penalty``).
+PENALTY = "_penalty"
+
+
 def option_label(name: str) -> str:
     """A house option's name in the reader's language (``black_three_penalty``, unknown
-    here: "Black three penalty")."""
+    here: "Black three penalty"); a penalty is its figure's ("Unfinished wild meld (minus)")."""
     label = OPTION_LABELS.get(name)
-    return str(label) if label is not None else name.replace("_", " ").capitalize()
+    if label is not None:
+        return str(label)
+    figure = FIGURE_NAMES.get(name.removesuffix(PENALTY)) if name.endswith(PENALTY) else None
+    if figure is not None:
+        return _("%(figure)s (minus)", figure=_(figure))
+    return name.replace("_", " ").capitalize()
 
 
 def _tier(tier: Mapping[str, object]) -> str:
@@ -69,9 +87,25 @@ def _tier(tier: Mapping[str, object]) -> str:
     return _("%(minimum)s from %(total)s", minimum=number(minimum), total=number(start))
 
 
-def option_value(value: object) -> str:
+_KINDS = {kind.value: kind for kind in CanastaKind}
+
+
+def _entry(key: str, value: object, rules: RuleSet | None) -> str:
+    """One entry of a table of an option: a special hand and its value ("Garbage 2,000"),
+    a kind of canasta and a count ("2 × clean book")."""
+    if key in SPECIAL_HAND_NAMES:
+        return f"{_(SPECIAL_HAND_NAMES[key])} {option_value(value)}"
+    kind = _KINDS.get(key)
+    if kind is not None:
+        word = rules.canasta_name(kind).word if rules else CANASTA_NAMES[kind].word
+        return f"{option_value(value)} × {_(word)}"
+    return f"{key} {option_value(value)}"
+
+
+def option_value(value: object, rules: RuleSet | None = None) -> str:
     """A house option's value as the pages write it: numbers grouped (5,000), a switch
-    yes or no, the initial-meld table tier by tier ("15 · 50 from 0 · 90 from 1,500")."""
+    yes or no, the initial-meld table tier by tier ("15 · 50 from 0 · 90 from 1,500"), a
+    table of special hands or a contract entry by entry (kinds by ``rules``' names)."""
     if isinstance(value, bool):
         return _("yes") if value else _("no")
     if value is None:
@@ -82,6 +116,8 @@ def option_value(value: object) -> str:
         return " · ".join(
             _tier(item) if isinstance(item, Mapping) else option_value(item) for item in value
         )
+    if isinstance(value, Mapping):
+        return " · ".join(_entry(str(key), item, rules) for key, item in value.items())
     return str(value)
 
 
@@ -91,8 +127,8 @@ def difference_lines(rules: RuleSet, published: RuleSet) -> list[str]:
         _(
             "%(option)s: %(published)s as published, %(table)s at this table",
             option=option_label(difference.option),
-            published=option_value(difference.published),
-            table=option_value(difference.table),
+            published=option_value(difference.published, published),
+            table=option_value(difference.table, rules),
         )
         for difference in differences(rules, published)
     ]
