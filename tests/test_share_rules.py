@@ -192,9 +192,17 @@ def tiers(draw: st.DrawFn) -> list[dict[str, int | None]]:
     ]
 
 
-def _value_like(value: object) -> st.SearchStrategy[object]:
+def _value_like(value: object, name: str = "") -> st.SearchStrategy[object]:
     """Another value of an option's kind, found from the value the book has: any option
-    ``options_of`` learns is drawn too, with no change here."""
+    ``options_of`` learns is drawn too, with no change here. The options that say how long
+    a game lasts (a target or none, a number of deals, minimums by deal) are drawn as
+    such: a shared link must bring them back whatever order it lists them in."""
+    if name == "meld_minimums_by_deal":
+        return st.none() | st.lists(fives(0, 300), max_size=6)
+    if name == "deals":
+        return st.none() | st.integers(1, 12)
+    if name == "target":
+        return st.none() | fives(5, MAX_TARGET)
     if isinstance(value, bool):
         return st.booleans()
     if isinstance(value, int) or value is None:
@@ -212,7 +220,7 @@ def house_rules_of_a_table(draw: st.DrawFn) -> tuple[RuleSet, RuleSet]:
     table = book
     names = sorted({*options_of(book), *OPTION_NAMES})
     for name in draw(st.lists(st.sampled_from(names), unique=True, max_size=len(names))):
-        value = draw(_value_like(options_of(book).get(name)))
+        value = draw(_value_like(options_of(book).get(name), name))
         try:
             table = apply_options(table, {name: value})
         except OptionError:

@@ -209,6 +209,18 @@ def test_the_parts_under_each_side_are_the_engines(client: FlaskClient) -> None:
             "Going out needs 2 canastas on the side's table.",
         ),
         (
+            "american",
+            0,
+            {
+                "natural_canastas": 2,
+                "unfinished_sevens": True,
+                "meld_points": 300,
+                "hand_points": 0,
+            },
+            "sides-0-unfinished_sevens",
+            "A side cannot go out with this: Unfinished sevens meld.",
+        ),
+        (
             "hand-and-foot",
             0,
             {
@@ -229,7 +241,12 @@ def test_the_parts_under_each_side_are_the_engines(client: FlaskClient) -> None:
             "A side cannot go out with this: Pot never taken.",
         ),
     ],
-    ids=["american-one-canasta", "hand-and-foot-no-contract", "burraco-no-pot"],
+    ids=[
+        "american-one-canasta",
+        "american-unfinished-sevens",
+        "hand-and-foot-no-contract",
+        "burraco-no-pot",
+    ],
 )
 def test_each_tables_refusal_names_its_field(
     client: FlaskClient, variant: str, out: int, first: Json, field: str, message: str
