@@ -652,3 +652,11 @@ def test_the_deal_form_has_each_tables_figures(client: FlaskClient) -> None:
     assert 'data-count-points="15"' in pages["burraco"]
     assert 'data-count-points="50"' not in pages["burraco"]
     assert 'data-count-points="50"' in pages["american"]
+
+
+def test_no_badge_where_the_first_meld_needs_nothing(client: FlaskClient) -> None:
+    """Burraco has no initial-meld minimum: the sheet shows no "needs 0"."""
+    game_id = page_game(client, "burraco")
+    html = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert badges(html) == []
+    assert "needs 0" not in html

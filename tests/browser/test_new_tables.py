@@ -1,0 +1,81 @@
+"""The new tables' pages on the phone (issue 42): Modern American's and Hand and Foot's
+new-game pages and the deal form of each new rule set fit 390 px, light and dark
+(screenshots in test-results/ for people to look at); the special-hand picker clears the
+side's other figures, and Pagat's four special hands hide the others' values."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from .conftest import fits, shot, tap
+from .helpers import Requests, htmx_ready
+
+NAMES = ["Ana", "Vera", "Boris", "Goran", "Lidija", "Stefan"]
+
+
+def shot_both(page: Page, name: str) -> None:
+    shot(page, name)
+    page.emulate_media(color_scheme="dark")
+    shot(page, name)
+    page.emulate_media(color_scheme="light")
+
+
+def start(page: Page, live_server: str, variant: str, players: int) -> None:
+    page.goto(f"{live_server}/games/new?variant={variant}&players={players}")
+    for seat in range(players):
+        page.locator(f"#players-{seat}").fill(NAMES[seat])
+    tap(page.locator("form.stack button[type=submit].button-primary"))
+    expect(page.locator(".total-points")).to_have_count(players // (1 if players == 2 else 2))
+
+
+@pytest.mark.parametrize(
+    ("variant", "players"),
+    [("american", 4), ("hand-and-foot", 4), ("hand-and-foot", 6), ("burraco", 4), ("burraco-2", 2)],
+)
+def test_the_new_tables_pages_fit_the_phone(
+    phone: Page, live_server: str, variant: str, players: int
+) -> None:
+    page = phone
+    requests = Requests(page)
+    page.goto(f"{live_server}/games/new?variant={variant}&players={players}")
+    page.locator("details:has(input[name$=_penalty]), details:has(#natural_contract)").evaluate_all(
+        "boxes => boxes.forEach(box => box.open = true)"
+    )
+    requests.answered()
+    fits(page, f"new game, {variant}")
+    shot_both(page, f"new-{variant}-{players}")
+    start(page, live_server, variant, players)
+    page.goto(page.url + "/deals/new")
+    requests.answered()
+    fits(page, f"deal form, {variant}")
+    shot_both(page, f"deal-{variant}-{players}")
+
+
+def test_a_special_hand_clears_the_sides_figures(phone: Page, live_server: str) -> None:
+    page = phone
+    start(page, live_server, "american", 4)
+    page.goto(page.url + "/deals/new")
+    htmx_ready(page)
+    page.locator("#sides-1-meld_points").fill("120")
+    tap(page.locator("button[data-for=sides-1-mixed_canastas][data-step='1']"))
+    page.locator("#sides-1-unfinished_wild").check()
+    page.locator("#sides-1-special_hand").select_option("straight")
+    expect(page.locator("#sides-1-meld_points")).to_have_value("")
+    expect(page.locator("#sides-1-mixed_canastas")).to_have_value("0")
+    expect(page.locator("#sides-1-unfinished_wild")).not_to_be_checked()
+    expect(page.locator("input[name=went_out][value='1']")).to_be_checked()
+    # The live line scores the hand alone.
+    expect(page.locator("#preview")).to_contain_text("+3,000")
+    shot(page, "deal-american-special-hand")
+
+
+def test_pagats_four_hide_the_other_hands(phone: Page, live_server: str) -> None:
+    page = phone
+    page.goto(f"{live_server}/games/new?variant=american")
+    page.locator("summary", has_text="Special hands").tap()
+    expect(page.locator("#miami_pairs_hand")).to_be_visible()
+    page.locator("input[name=special_hands][value=house]").check()
+    expect(page.locator("#miami_pairs_hand")).to_be_hidden()
+    expect(page.locator("#garbage_hand")).to_be_visible()
+    fits(page, "special hands")
