@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import re
 from html import unescape
-from html.parser import HTMLParser
 from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit
 
@@ -37,6 +36,7 @@ from scorekeeper.web.share import codable
 
 from .helpers.api import new_game as api_game
 from .helpers.pages import new_game as form_game
+from .helpers.pages import read_form
 from .helpers.qr import code_address, coded_path, decode, svg_image
 from .helpers.strategies import fives
 
@@ -267,38 +267,6 @@ HOUSE_LINES = [
     "15 · 50 from 0 · 90 from 1,500 · 150 from 3,000 at this table",
     "A black three on the pile freezes it: no as published, yes at this table",
 ]
-
-
-class FormReader(HTMLParser):
-    """What a browser posts for the page's new-game form as it stands: each field's value,
-    the boxes and choices ticked."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.action = ""
-        self.data: list[tuple[str, str]] = []
-        self._in_form = False
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        found = {name: value or "" for name, value in attrs}
-        if tag == "form" and found.get("method") == "post":
-            self._in_form, self.action = True, found.get("action", "")
-        elif tag == "input" and self._in_form and "name" in found:
-            kind = found.get("type", "text")
-            if kind in ("checkbox", "radio") and "checked" not in found:
-                return
-            self.data.append((found["name"], found.get("value", "y" if kind == "checkbox" else "")))
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag == "form":
-            self._in_form = False
-
-
-def read_form(html: str) -> FormReader:
-    reader = FormReader()
-    reader.feed(html)
-    assert reader.action, "no new-game form in the page"
-    return reader
 
 
 def house_section(html: str) -> str:

@@ -15,7 +15,7 @@ import pytest
 from flask.testing import FlaskClient
 
 from .helpers.history import words
-from .test_share_rules import read_form
+from .helpers.pages import read_form
 
 Json = dict[str, Any]
 NAMES = ["Ana", "Vera", "Boris", "Goran", "Lidija", "Stefan"]
