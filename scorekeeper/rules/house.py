@@ -169,15 +169,12 @@ def share_query(rules: RuleSet, published: RuleSet) -> dict[str, str]:
         if difference.option in RESERVED:
             raise ValueError(f"the house option {difference.option!r} cannot be shared")
         query[difference.option] = encode_option(difference.table)
-    if _BY_DEAL in query and _DEALS not in query:
-        # Minimums by deal alone set the deals to their count: a table that plays on to
-        # its target, or another number of deals, says so.
-        query[_DEALS] = encode_option(rules.deals)
     return query
 
 
-#: Options read before the others: minimums by deal set the number of deals, which a
-#: shared ``deals`` then overrides whatever the link's order (``read_share_query``).
+#: Read before the others, with the number of deals as it stands: alone, minimums by deal
+#: would set the deals to their count, where a link that names no ``deals`` keeps the
+#: book's (``read_share_query``).
 _BY_DEAL = "meld_minimums_by_deal"
 _DEALS = "deals"
 
@@ -199,14 +196,15 @@ def read_share_query(query: Mapping[str, str], published: RuleSet) -> SharedRule
     while waiting:
         refused: list[tuple[str, object]] = []
         for name, value in waiting:
+            together = {_DEALS: rules.deals} if name == _BY_DEAL else {}
             try:
-                rules = apply_options(rules, {name: value})
+                rules = apply_options(rules, {name: value, **together})
             except OptionError as error:
                 errors[name] = error
                 refused.append((name, value))
                 continue
             errors.pop(name, None)
-            options[name] = value
+            options.update({**together, name: value})
         if len(refused) == len(waiting):
             break
         waiting = refused
