@@ -138,3 +138,22 @@ def read_form(html: str) -> FormReader:
     reader.feed(html)
     assert reader.action, "no new-game form in the page"
     return reader
+
+
+#: Six players' names, in seat order, for the tables that seat more than four.
+PLAYERS = ["Ana", "Vera", "Boris", "Goran", "Lidija", "Stefan"]
+
+
+def page_game(client: FlaskClient, variant: str, players: int = 4, **changes: str) -> str:
+    """A game started from the new-game page as a browser posts it (every field as the
+    page fills it in), with ``changes`` typed over; returns its id."""
+    html = client.get(f"/games/new?variant={variant}&players={players}").get_data(as_text=True)
+    form = read_form(html)
+    data = dict(form.data)
+    data.update({f"players-{seat}": PLAYERS[seat] for seat in range(players)})
+    data.update(changes)
+    response = client.post(form.action.replace("&amp;", "&"), data=data)
+    # What went wrong, as the page says it (its text, not its markup).
+    said = " ".join(re.sub(r"<[^>]+>", " ", response.get_data(as_text=True)).split())
+    assert response.status_code == 302, said[:3000]
+    return response.headers["Location"].rsplit("/", 1)[1]
