@@ -88,23 +88,30 @@ document.addEventListener("keydown", function (event) {
 });
 
 // A new deal's "who went out" follows the canastas until the player picks: going out
-// needs canastas, so when only one side has what it takes, that side went out (or, rarely,
-// nobody: one tap). With two or more such sides it stays as it was opened: nobody.
+// needs canastas (the contract's: "natural_canastas:2"), and nothing that blocks it (an
+// unfinished special meld, the pot not taken), so when only one side has what it takes,
+// that side went out (or, rarely, nobody: one tap). With two or more such sides it stays
+// as it was opened: nobody. A side that laid down a special hand went out with it.
 function guessWhoWentOut(form) {
   var box = form.querySelector("[data-out-canastas]");
   if (!box) return;
   var kinds = box.dataset.canastaFields.split(" ");
   var needed = box.dataset.outKinds ? box.dataset.outKinds.split(" ") : [];
+  var blocked = box.dataset.outBlocked ? box.dataset.outBlocked.split(" ") : [];
   var able = [];
   box.querySelectorAll("input[type=radio][value]").forEach(function (radio) {
     if (radio.value === "") return;
-    var count = function (kind) {
-      var field = document.getElementById("sides-" + radio.value + "-" + kind);
-      return field ? parseInt(field.value, 10) || 0 : 0;
-    };
+    var field = function (name) { return document.getElementById("sides-" + radio.value + "-" + name); };
+    var count = function (kind) { return field(kind) ? parseInt(field(kind).value, 10) || 0 : 0; };
+    var special = field("special_hand");
+    if (special && special.value) return able.push(radio.value);
     var all = kinds.reduce(function (sum, kind) { return sum + count(kind); }, 0);
-    var each = needed.every(function (kind) { return count(kind) > 0; });
-    if (all >= Number(box.dataset.outCanastas) && each) able.push(radio.value);
+    var each = needed.every(function (need) {
+      var parts = need.split(":");
+      return count(parts[0]) >= Number(parts[1] || 1);
+    });
+    var free = blocked.every(function (name) { return !(field(name) && field(name).checked); });
+    if (all >= Number(box.dataset.outCanastas) && each && free) able.push(radio.value);
   });
   var pick = box.querySelector('input[type=radio][value="' + (able.length === 1 ? able[0] : "") + '"]');
   if (pick) pick.checked = true;
@@ -112,6 +119,29 @@ function guessWhoWentOut(form) {
 document.addEventListener("input", function (event) {
   var form = event.target.form;
   if (form && /_canastas$/.test(event.target.id)) guessWhoWentOut(form);
+});
+document.addEventListener("change", function (event) {
+  var form = event.target.form;
+  if (form && event.target.type === "checkbox" && form.querySelector("[data-out-blocked]")) guessWhoWentOut(form);
+});
+
+// A special hand is scored alone (RULES.md section 13): picking one clears the side's other
+// figures, and that side went out with it. The server refuses other figures beside it.
+document.addEventListener("change", function (event) {
+  var select = event.target;
+  if (!select.matches || !select.matches("select[data-special-hand]") || !select.value) return;
+  var card = select.closest(".side-card");
+  card.querySelectorAll("input").forEach(function (input) {
+    if (input.type === "checkbox") input.checked = false;
+    else if (input.classList.contains("step-value")) input.value = "0";
+    else if (input.classList.contains("points")) input.value = "";
+  });
+  card.querySelectorAll(".counter .count").forEach(function (count) { count.textContent = "0"; });
+  var out = select.form.querySelector('input[name="went_out"][value="' + select.dataset.specialHand + '"]');
+  if (out) out.checked = true;
+  var box = select.form.querySelector("[data-out-canastas]");
+  if (box) delete box.dataset.outCanastas;  // the player's pick stands
+  select.dispatchEvent(new Event("input", { bubbles: true }));
 });
 function playerPicked(event) {
   var box = event.target.closest && event.target.closest("[data-out-canastas]");

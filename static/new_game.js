@@ -36,3 +36,28 @@ document.addEventListener("click", function (event) {
   chip.hidden = true;
 });
 
+
+// New game: the targets tables also play (Burraco: 1,005, 2,005, 3,000) fill the target.
+document.addEventListener("click", function (event) {
+  var chip = event.target.closest("[data-fill-target] button[data-value]");
+  if (!chip) return;
+  var field = document.getElementById(chip.closest("[data-fill-target]").dataset.fillTarget);
+  field.value = chip.dataset.value;
+  field.dispatchEvent(new Event("input", { bubbles: true }));
+});
+
+// New game: the special hands a table plays (all of them, or the house's few) show only
+// their own values; the server reads only those too.
+function showSpecialHands() {
+  var picked = document.querySelector("input[data-hands]:checked");
+  if (!picked) return;
+  var hands = picked.dataset.hands.split(" ");
+  document.querySelectorAll(".special-hands [data-hand]").forEach(function (box) {
+    box.hidden = hands.indexOf(box.dataset.hand) < 0;
+  });
+}
+document.addEventListener("change", function (event) {
+  if (event.target.matches && event.target.matches("input[data-hands]")) showSpecialHands();
+});
+document.addEventListener("htmx:afterSettle", showSpecialHands);
+showSpecialHands();  // loaded after the page (app.js): its first look now

@@ -71,7 +71,12 @@ function dealScores(form) {
   });
   data.forEach(function (value, name) {
     var m = prefix.exec(name);
-    if (m && sides[m[1]]) sides[m[1]][m[2]] = figure(value);
+    if (!m || !sides[m[1]]) return;
+    var input = form.elements[name];
+    // A box ticked is a yes (an unfinished meld, the pot missed); a special hand its id.
+    if (m[2] === "special_hand") sides[m[1]][m[2]] = value || null;
+    else if (input && input.type === "checkbox") sides[m[1]][m[2]] = true;
+    else sides[m[1]][m[2]] = figure(value);
   });
   sides.forEach(function (side) { side.concealed = side.concealed && side.went_out; });
   return sides.map(function (side) { return scoreSide(table, side); });
@@ -83,14 +88,16 @@ function addUp(totals, deals) {
   });
   return totals;
 }
-// The header's totals and badges with the deals waiting counted in, marked provisional.
-function showTotals(totals, tiers) {
+// The header's totals and badges with the deals waiting counted in, marked provisional;
+// "minimums": the rule set's (score_table's "minimums" and "minimums_by_deal"), "deal":
+// the next deal's number.
+function showTotals(totals, minimums, deal) {
   var header = document.querySelector(".totals");
   var figures = Math.min(8, Math.max.apply(null, totals.map(function (t) { return numberText(t).length; })));
   header.className = header.className.replace(/ ?figures-\d/, "") + (figures > 5 ? " figures-" + figures : "");
   document.querySelectorAll(".totals .total").forEach(function (box, side) {
     box.querySelector(".total-points").textContent = numberText(totals[side]);
-    renumber(box.querySelector(".badge"), meldMinimum(tiers, totals[side]));
+    renumber(box.querySelector(".badge"), meldMinimum(minimums, totals[side], deal));
     box.classList.add("provisional");
   });
   if (typeof evenTotals === "function") evenTotals();  // app.js: the cards read alike
@@ -151,7 +158,7 @@ function showPendingInForm(form) {
     form.dataset.dealers = dealers.slice(ahead % dealers.length).concat(dealers.slice(0, ahead % dealers.length)).join("|");
     form.dataset.totals = totals.join(" ");
     form.dataset.number = number;
-    showTotals(totals, table.minimums);
+    showTotals(totals, table, number);
     renumber(document.querySelector(".deal-title"), number);
     renumber(form.querySelector("button[type=submit]"), number);
     if (!deals.length) return;
@@ -257,7 +264,7 @@ function showPendingOnSheet(table) {
     });
     var record = document.querySelector("[data-offline-record], .thumb a[href$='/deals/new']");
     renumber(record, number);
-    showTotals(totals, JSON.parse(table.dataset.minimums));
+    showTotals(totals, JSON.parse(table.dataset.minimums), number);
     var next = document.querySelector(".next-deal");
     // A club round's game (data-last-deal) takes no deal past its round's last one.
     if (table.dataset.lastDeal && number > Number(table.dataset.lastDeal)) {

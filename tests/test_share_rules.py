@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import re
 from html import unescape
-from html.parser import HTMLParser
 from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit
 
@@ -37,6 +36,7 @@ from scorekeeper.web.share import codable
 
 from .helpers.api import new_game as api_game
 from .helpers.pages import new_game as form_game
+from .helpers.pages import read_form
 from .helpers.qr import code_address, coded_path, decode, svg_image
 from .helpers.strategies import fives
 
@@ -65,7 +65,7 @@ def test_the_book_has_no_house_rules(rules: RuleSet) -> None:
     assert differences(rules, rules) == []
     expected = {"variant": rules.id}
     if rules.sides_range:
-        expected["players"] = str(rules.sides)
+        expected["players"] = str(rules.players)
     assert share_query(rules, rules) == expected
 
 
@@ -192,9 +192,17 @@ def tiers(draw: st.DrawFn) -> list[dict[str, int | None]]:
     ]
 
 
-def _value_like(value: object) -> st.SearchStrategy[object]:
+def _value_like(value: object, name: str = "") -> st.SearchStrategy[object]:
     """Another value of an option's kind, found from the value the book has: any option
-    ``options_of`` learns is drawn too, with no change here."""
+    ``options_of`` learns is drawn too, with no change here. The options that say how long
+    a game lasts (a target or none, a number of deals, minimums by deal) are drawn as
+    such: a shared link must bring them back whatever order it lists them in."""
+    if name == "meld_minimums_by_deal":
+        return st.none() | st.lists(fives(0, 300), max_size=6)
+    if name == "deals":
+        return st.none() | st.integers(1, 12)
+    if name == "target":
+        return st.none() | fives(5, MAX_TARGET)
     if isinstance(value, bool):
         return st.booleans()
     if isinstance(value, int) or value is None:
@@ -212,7 +220,7 @@ def house_rules_of_a_table(draw: st.DrawFn) -> tuple[RuleSet, RuleSet]:
     table = book
     names = sorted({*options_of(book), *OPTION_NAMES})
     for name in draw(st.lists(st.sampled_from(names), unique=True, max_size=len(names))):
-        value = draw(_value_like(options_of(book).get(name)))
+        value = draw(_value_like(options_of(book).get(name), name))
         try:
             table = apply_options(table, {name: value})
         except OptionError:
@@ -259,38 +267,6 @@ HOUSE_LINES = [
     "15 · 50 from 0 · 90 from 1,500 · 150 from 3,000 at this table",
     "A black three on the pile freezes it: no as published, yes at this table",
 ]
-
-
-class FormReader(HTMLParser):
-    """What a browser posts for the page's new-game form as it stands: each field's value,
-    the boxes and choices ticked."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.action = ""
-        self.data: list[tuple[str, str]] = []
-        self._in_form = False
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        found = {name: value or "" for name, value in attrs}
-        if tag == "form" and found.get("method") == "post":
-            self._in_form, self.action = True, found.get("action", "")
-        elif tag == "input" and self._in_form and "name" in found:
-            kind = found.get("type", "text")
-            if kind in ("checkbox", "radio") and "checked" not in found:
-                return
-            self.data.append((found["name"], found.get("value", "y" if kind == "checkbox" else "")))
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag == "form":
-            self._in_form = False
-
-
-def read_form(html: str) -> FormReader:
-    reader = FormReader()
-    reader.feed(html)
-    assert reader.action, "no new-game form in the page"
-    return reader
 
 
 def house_section(html: str) -> str:

@@ -23,7 +23,8 @@ from .options import apply_options, options_of
 from .ruleset import OptionError, RuleSet
 
 #: The new-game page's query parameters that are not house options: the rule set, and the
-#: number of players where the rule set lets the table choose (Railroad).
+#: number of players where the rule set lets the table choose (Railroad: 2 or more; Hand
+#: and Foot: 4 or 6).
 VARIANT = "variant"
 PLAYERS = "players"
 #: Names a house option may not take, since the new-game page reads them otherwise
@@ -163,12 +164,19 @@ def share_query(rules: RuleSet, published: RuleSet) -> dict[str, str]:
         )
     query = {VARIANT: published.id}
     if published.sides_range is not None:
-        query[PLAYERS] = str(published.sides)
+        query[PLAYERS] = str(published.players)
     for difference in differences(rules, published):
         if difference.option in RESERVED:
             raise ValueError(f"the house option {difference.option!r} cannot be shared")
         query[difference.option] = encode_option(difference.table)
     return query
+
+
+#: Read before the others, with the number of deals as it stands: alone, minimums by deal
+#: would set the deals to their count, where a link that names no ``deals`` keeps the
+#: book's (``read_share_query``).
+_BY_DEAL = "meld_minimums_by_deal"
+_DEALS = "deals"
 
 
 def read_share_query(query: Mapping[str, str], published: RuleSet) -> SharedRules:
@@ -178,15 +186,26 @@ def read_share_query(query: Mapping[str, str], published: RuleSet) -> SharedRule
     are the caller's to read (they choose ``published``)."""
     rules = published
     options: dict[str, object] = {}
-    refused: list[OptionError] = []
-    for name, text in query.items():
-        if name in RESERVED:
-            continue
-        value = decode_option(text)
-        try:
-            rules = apply_options(rules, {name: value})
-        except OptionError as error:
-            refused.append(error)
-            continue
-        options[name] = value
-    return SharedRules(rules, MappingProxyType(options), tuple(refused))
+    waiting = sorted(
+        ((name, decode_option(text)) for name, text in query.items() if name not in RESERVED),
+        key=lambda item: item[0] != _BY_DEAL,
+    )
+    errors: dict[str, OptionError] = {}
+    # An option may need another first (no target needs a number of deals): those refused
+    # are tried again after the others, until a round applies none.
+    while waiting:
+        refused: list[tuple[str, object]] = []
+        for name, value in waiting:
+            together = {_DEALS: rules.deals} if name == _BY_DEAL else {}
+            try:
+                rules = apply_options(rules, {name: value, **together})
+            except OptionError as error:
+                errors[name] = error
+                refused.append((name, value))
+                continue
+            errors.pop(name, None)
+            options.update({**together, name: value})
+        if len(refused) == len(waiting):
+            break
+        waiting = refused
+    return SharedRules(rules, MappingProxyType(options), tuple(errors.values()))

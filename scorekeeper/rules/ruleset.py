@@ -157,6 +157,13 @@ class RuleSet:
     #: Packs and jokers beyond ``packs_per_side`` (Hand and Foot: a deck more than players).
     packs_extra: int = 0
     jokers_extra: int = 0
+    #: What the new-game page offers beside the book's numbers: other targets tables play
+    #: (Burraco: 1005, 3000), a smaller set of the ``special_hands`` some tables recognise
+    #: (Pagat's four), and a bonus for going out concealed that the book leaves to the house
+    #: (Modern American). None of them changes a score until a table picks it.
+    house_targets: tuple[int, ...] = ()
+    house_special_hands: frozenset[str] = frozenset()
+    house_concealed_going_out: bool = False
 
     @property
     def players(self) -> int:

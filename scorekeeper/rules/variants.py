@@ -291,6 +291,9 @@ AMERICAN = RuleSet(
         }
     ),
     dream_hands=frozenset({"dream_plus_4", "dream_plus_5"}),
+    # P recognises only these four (and values garbage at 2000): a house option.
+    house_special_hands=frozenset({"pairs", "wild_pairs", "straight", "garbage"}),
+    house_concealed_going_out=True,
     cards_each=13,
     draw=2,
     max_meld=CANASTA_SIZE,
@@ -360,6 +363,7 @@ BURRACO = RuleSet(
     packs=2,
     jokers=4,
     target=2005,
+    house_targets=(1005, 3000),
     meld_minimums=(MeldTier(None, 0),),
     canasta_bonuses=frozen({CanastaKind.NATURAL: 200, CanastaKind.MIXED: 100}),
     house_canastas=frozen({CanastaKind.SEMI_NATURAL: 150}),

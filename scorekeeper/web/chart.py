@@ -1,5 +1,6 @@
 """The running totals of a game as an SVG chart: one line per side, the target, and the
-bands of the initial-meld minimums. Drawn on the server: no script, no inline style."""
+bands of the initial-meld minimums (across, by total; or down, by deal where the minimum
+goes by deal). Drawn on the server: no script, no inline style."""
 
 from __future__ import annotations
 
@@ -23,14 +24,17 @@ LABEL_H = 12
 
 @dataclass(frozen=True)
 class Band:
-    """A range of totals with one initial-meld minimum, as a horizontal band, and where
-    its label goes (``label_x`` is its right end); no label when the band is too thin."""
+    """A range of totals with one initial-meld minimum, as a horizontal band (or a range of
+    deals, as a vertical one: ``x`` and ``width``), and where its label goes (``label_x``
+    is its right end); no label when the band is too thin."""
 
     y: float
     height: float
     minimum: int
     label_x: float | None = None
     label_y: float | None = None
+    x: float = PAD_LEFT
+    width: float = WIDTH - PAD_LEFT - PAD_RIGHT
 
 
 @dataclass(frozen=True)
@@ -113,8 +117,21 @@ def _label_spot(
     return min(spots, key=cost)  # the first of the best: a clear one when there is one
 
 
+def _deal_runs(state: GameState, deals: int) -> list[tuple[int, int, int]]:
+    """Deals 1 to ``deals`` in runs of one minimum by deal: (first, last, minimum)."""
+    runs: list[tuple[int, int, int]] = []
+    for deal in range(1, deals + 1):
+        minimum = state.rules.meld_minimum(0, deal)
+        if runs and runs[-1][2] == minimum:
+            runs[-1] = (runs[-1][0], deal, minimum)
+        else:
+            runs.append((deal, deal, minimum))
+    return runs
+
+
 def running_totals(state: GameState) -> Chart | None:
-    """The chart of a game with at least one deal, or None."""
+    """The chart of a game with at least one deal, or None. A game of a set number of
+    deals (Hand and Foot) is drawn to its last deal, the deals to come empty."""
     if not state.lines:
         return None
     series = [
@@ -131,7 +148,7 @@ def running_totals(state: GameState) -> Chart | None:
     span = max(high - low, 1)
     inner_w = WIDTH - PAD_LEFT - PAD_RIGHT
     inner_h = HEIGHT - PAD_TOP - PAD_BOTTOM
-    steps = len(state.lines)
+    steps = max(len(state.lines), state.rules.deals or 0)
 
     def x(index: int) -> float:
         return round(PAD_LEFT + inner_w * index / steps, 1)
@@ -150,6 +167,32 @@ def running_totals(state: GameState) -> Chart | None:
     keep_out = [_box(ex - room, ey - room, ex + room, ey + room) for ex, ey in ends]
     bands = []
     tiers = [t for t in state.rules.meld_minimums if t.from_total is not None]
+    if state.rules.meld_minimums_by_deal:
+        tiers = []  # the minimum goes by deal: a band down the chart for each run of deals
+        plot_top, plot_bottom = float(PAD_TOP), float(HEIGHT - PAD_BOTTOM)
+        for first, last, minimum in _deal_runs(state, steps):
+            band_left, band_right = x(first - 1), x(last)
+            spot = None
+            if band_right - band_left >= LABEL_W + 4:
+                spot = _label_spot(plot_top, plot_bottom, paths, keep_out, band_left, band_right)
+            if spot:
+                lx, ly = spot
+                gap = LABEL_ROOM
+                keep_out.append(
+                    _box(lx - LABEL_W - gap, ly - LABEL_H - gap, lx + gap, ly + 3 + gap)
+                )
+            label_x, label_y = spot if spot else (None, None)
+            bands.append(
+                Band(
+                    plot_top,
+                    plot_bottom - plot_top,
+                    minimum,
+                    label_x,
+                    label_y,
+                    x=band_left,
+                    width=round(band_right - band_left, 1),
+                )
+            )
     for index, tier in enumerate(tiers):
         top = tiers[index + 1].from_total if index + 1 < len(tiers) else high
         start = max(tier.from_total or 0, low)

@@ -15,7 +15,6 @@ from flask_babel import lazy_gettext as _l
 
 from ..i18n import number, render_text
 from ..rules import (
-    CANASTA_NAMES,
     CanastaKind,
     OptionError,
     RuleSet,
@@ -25,7 +24,8 @@ from ..rules import (
     read_share_query,
     share_query,
 )
-from ..rules.kinds import SPECIAL_HAND_NAMES
+from ..rules.kinds import CANASTA_NAMES, SPECIAL_HAND_NAMES
+from ..rules.scoring import FIGURE_NAMES
 
 #: Each house option as the pages name it; an option missing here (one the rules learnt
 #: since) is named after itself (``option_label``), so it still shows.
@@ -69,11 +69,20 @@ OPTION_LABELS: Mapping[str, LazyString] = {
 MAX_KEPT = 2000
 
 
+#: A penalty's option is its figure's name with this ending (``unfinished_wild_penalty``).
+PENALTY = "_penalty"
+
+
 def option_label(name: str) -> str:
     """A house option's name in the reader's language (``black_three_penalty``, unknown
-    here: "Black three penalty")."""
+    here: "Black three penalty"); a penalty is its figure's ("Unfinished wild meld (minus)")."""
     label = OPTION_LABELS.get(name)
-    return str(label) if label is not None else name.replace("_", " ").capitalize()
+    if label is not None:
+        return str(label)
+    figure = FIGURE_NAMES.get(name.removesuffix(PENALTY)) if name.endswith(PENALTY) else None
+    if figure is not None:
+        return _("%(figure)s (minus)", figure=_(figure))
+    return name.replace("_", " ").capitalize()
 
 
 def _tier(tier: Mapping[str, object]) -> str:
@@ -123,7 +132,7 @@ def difference_lines(rules: RuleSet, published: RuleSet) -> list[str]:
         _(
             "%(option)s: %(published)s as published, %(table)s at this table",
             option=option_label(difference.option),
-            published=option_value(difference.published, rules),
+            published=option_value(difference.published, published),
             table=option_value(difference.table, rules),
         )
         for difference in differences(rules, published)

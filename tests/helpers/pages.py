@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from html.parser import HTMLParser
 from typing import Any
 
 from flask import Flask
@@ -105,3 +106,54 @@ def form_nonce(client: FlaskClient, game_id: str) -> str:
     nonce = re.search(r'name="nonce" type="hidden" value="([^"]+)"', form_page)
     assert nonce
     return nonce.group(1)
+
+
+class FormReader(HTMLParser):
+    """What a browser posts for the page's new-game form as it stands: each field's value,
+    the boxes and choices ticked."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.action = ""
+        self.data: list[tuple[str, str]] = []
+        self._in_form = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = {name: value or "" for name, value in attrs}
+        if tag == "form" and found.get("method") == "post":
+            self._in_form, self.action = True, found.get("action", "")
+        elif tag == "input" and self._in_form and "name" in found:
+            kind = found.get("type", "text")
+            if kind in ("checkbox", "radio") and "checked" not in found:
+                return
+            self.data.append((found["name"], found.get("value", "y" if kind == "checkbox" else "")))
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "form":
+            self._in_form = False
+
+
+def read_form(html: str) -> FormReader:
+    reader = FormReader()
+    reader.feed(html)
+    assert reader.action, "no new-game form in the page"
+    return reader
+
+
+#: Six players' names, in seat order, for the tables that seat more than four.
+PLAYERS = ["Ana", "Vera", "Boris", "Goran", "Lidija", "Stefan"]
+
+
+def page_game(client: FlaskClient, variant: str, players: int = 4, **changes: str) -> str:
+    """A game started from the new-game page as a browser posts it (every field as the
+    page fills it in), with ``changes`` typed over; returns its id."""
+    html = client.get(f"/games/new?variant={variant}&players={players}").get_data(as_text=True)
+    form = read_form(html)
+    data = dict(form.data)
+    data.update({f"players-{seat}": PLAYERS[seat] for seat in range(players)})
+    data.update(changes)
+    response = client.post(form.action.replace("&amp;", "&"), data=data)
+    # What went wrong, as the page says it (its text, not its markup).
+    said = " ".join(re.sub(r"<[^>]+>", " ", response.get_data(as_text=True)).split())
+    assert response.status_code == 302, said[:3000]
+    return response.headers["Location"].rsplit("/", 1)[1]

@@ -38,8 +38,8 @@ from ...rules import (
     SideResult,
     Violation,
 )
-from ...rules.cards import COUNTER_CLASSES
-from ...rules.text import Text
+from ...rules.cards import COUNTER_CLASSES, Rank
+from ...rules.text import N_, Text
 from ...store import changes, games
 from ...store.errors import Refused, Why
 from ...store.games import DealTag, Head, Setup, Sheet
@@ -57,7 +57,7 @@ from ..answers import (
 from ..forms import ConfirmForm
 from ..request_keys import page_key
 from ..scorer import changed, device_label, scorer_required, scorer_secret
-from .forms import BLACK_THREE_FIELDS, DealForm, deal_form, fill_deal_form
+from .forms import BLACK_THREE_FIELDS, DealForm, deal_form, fill_deal_form, layout_of
 
 
 def _loose(text: Text) -> Violation:
@@ -91,6 +91,46 @@ def black_three_hints(rules: RuleSet) -> dict[str, str]:
     return {name: hints[name] for name in BLACK_THREE_FIELDS if name in hints}
 
 
+def counter_classes(rules: RuleSet) -> tuple[tuple[str, str, int], ...]:
+    """The card counter's keys for the rule set's card values: RULES.md section 1's, or
+    its own (Burraco: joker 30, two 20, ace 15, K to 8 10, 7 to 3 5)."""
+    if not rules.card_values:
+        return COUNTER_CLASSES
+    value = rules.card_value
+    classes = [("JK", N_("Jokers"), value(Rank.JOKER))]
+    if value(Rank.TWO) == value(Rank.ACE):
+        classes.append(("2 A", N_("Twos and aces"), value(Rank.ACE)))
+    else:
+        classes += [("2", N_("Twos"), value(Rank.TWO)), ("A", N_("Aces"), value(Rank.ACE))]
+    classes.append(("K–8", N_("K to 8"), value(Rank.KING)))
+    if Rank.THREE in rules.card_values and value(Rank.THREE) == value(Rank.SEVEN):
+        classes.append(("7–3", N_("7 to 3"), value(Rank.SEVEN)))
+    else:
+        classes += [
+            ("7–4", N_("7 to 4"), value(Rank.SEVEN)),
+            ("3♠♣", N_("Black threes"), value(Rank.THREE)),
+        ]
+    return tuple(classes)
+
+
+def penalty_hints(rules: RuleSet) -> dict[str, str]:
+    """What the penalties counted with a stepper take off, by figure (RULES.md sections 13
+    and 14): said once above the sides, as the black threes are."""
+    hints: dict[str, str] = {}
+    if "aces_or_sevens_held" in rules.penalties:
+        hints["aces_or_sevens_held"] = _(
+            "Three aces or sevens held: each time a player is left holding three or more "
+            "aces, or three or more sevens, %(points)s.",
+            points=num(-rules.penalties["aces_or_sevens_held"]),
+        )
+    if "red_threes_in_hand" in rules.penalties:
+        hints["red_threes_in_hand"] = _(
+            "Red threes left in a hand or foot when the round ends: %(points)s each.",
+            points=num(-rules.penalties["red_threes_in_hand"]),
+        )
+    return hints
+
+
 def _render_deal_form(
     game: Head | Game,
     rules: RuleSet,
@@ -116,8 +156,9 @@ def _render_deal_form(
         dealer=dealer,
         totals=totals,
         minimums=minimums,
-        counter_classes=COUNTER_CLASSES,
-        black_threes=black_three_hints(rules),
+        counter_classes=counter_classes(rules),
+        hints={**black_three_hints(rules), **penalty_hints(rules)},
+        layout=layout_of(rules),
         loose=loose,
         preview=preview,
         dealers=dealers,

@@ -16,14 +16,30 @@ from wtforms import (
     SelectChoice,
     StringField,
 )
-from wtforms.validators import InputRequired, Length, Optional, ValidationError
+from wtforms.validators import InputRequired, Length, Optional, StopValidation, ValidationError
 
 from ...rules import CanastaKind, RuleSet, options_of
 from ...rules.draw import DRAW_RANKS
+from ...rules.kinds import SPECIAL_HAND_NAMES
 from ...rules.limits import MAX_BONUS, MAX_DEVICE, MAX_NAME, MAX_START, MAX_TARGET
 from ...rules.options import MOST_CANASTAS_TO_GO_OUT
 from ..figures import FigureField
 from ..forms import PageForm, fit_entries
+from ..house import option_label
+from .table_rules import (
+    contract_field,
+    fill_table_rules,
+    game_deals,
+    hand_field,
+    keep_deals,
+    penalty_field,
+    setup_choices,
+    table_options,
+    table_rule_fields,
+)
+from .table_rules import (
+    field_names as table_field_names,
+)
 
 
 class SideSetupForm(Form):
@@ -73,11 +89,19 @@ BONUS_FIELDS = (
 
 def bonus_options(rules: RuleSet) -> tuple[str, ...]:
     """The number options the new-game page has a field for with this rule set, in the
-    page's order: those the rule set has (a table may add going out concealed where it is
-    not scored, but no field offers it)."""
+    page's order: those the rule set has and that change a score (a bonus for each red
+    three where every count has its own total does not; a table may add going out
+    concealed where it is not scored, but only a rule set that leaves it to the house
+    offers a field for it)."""
     offered = options_of(rules)
-    if rules.concealed_going_out_bonus is None:
+    if rules.concealed_going_out_bonus is None and not rules.house_concealed_going_out:
         offered.pop("concealed_going_out_bonus", None)
+    if not rules.threes_laid or all(
+        count in rules.red_three_totals for count in range(1, rules.max_red_threes + 1)
+    ):
+        offered.pop("red_three_bonus", None)
+    if not rules.threes_laid:
+        offered.pop("all_red_threes_bonus", None)
     return tuple(name for name in BONUS_FIELDS if name in offered)
 
 
@@ -147,13 +171,8 @@ class NewGameForm(PageForm):
     first_dealer = RadioField(_l("Deals first"), default="0", coerce=int, validate_choice=True)
     #: The draw for seats: the card each seat's player drew (optional).
     cards = FieldList(FormField(DrawnCardForm), min_entries=4)
-    target = FigureField(
-        _l("Play to"),
-        [InputRequired(_l("Give the target score."))],
-        minimum=5,
-        maximum=MAX_TARGET,
-        example=5000,
-    )
+    # Empty where the game ends after its deals (``validate_target``).
+    target = FigureField(_l("Play to"), [], minimum=5, maximum=MAX_TARGET, example=5000)
     concealed_canasta_bonus = BooleanField(_l("+100 for each canasta melded whole from the hand"))
     wilds_may_outnumber_naturals = BooleanField(
         _l("Wild cards may outnumber natural cards in a meld")
@@ -193,11 +212,15 @@ class NewGameForm(PageForm):
     )
 
     def validate_target(self, field: Field) -> None:
+        if field.data is None and game_deals(self) is None:
+            raise StopValidation(_("Give the target score, or a number of deals."))
         if field.data is not None and field.data % 5:
             raise ValidationError(_l("The target is a multiple of 5, like every score."))
 
     def setup(self, rules: RuleSet) -> NewGameForm:
         self.partnerships = rules.partnerships
+        self.rules = rules
+        setup_choices(self, rules)
         fit_entries(self.sides, rules.sides)
         fit_entries(self.players, rules.players)
         fit_entries(self.cards, rules.players)
@@ -231,6 +254,7 @@ class NewGameForm(PageForm):
         self.concealed_canasta_bonus.data = rules.concealed_canasta_bonus > 0
         self.wilds_may_outnumber_naturals.data = rules.wilds_may_outnumber_naturals
         self.black_three_freezes.data = rules.black_three_freezes
+        fill_table_rules(self, rules)
 
     def house_fields(self, rules: RuleSet) -> list[tuple[Field, str]]:
         """The number fields the rule set has options for, each with its label: a kind of
@@ -241,7 +265,11 @@ class NewGameForm(PageForm):
             for kind in rules.canasta_kinds
             if kind in rules.canasta_names
         }
-        labels["all_red_threes_bonus"] = _("All %(count)s red threes", count=rules.max_red_threes)
+        labels["all_red_threes_bonus"] = (
+            _("All %(count)s threes of one colour", count=rules.max_red_threes)
+            if len(rules.threes_laid) > 1
+            else _("All %(count)s red threes", count=rules.max_red_threes)
+        )
         labels["all_black_threes_taken_bonus"] = _(
             "All %(count)s black threes taken", count=rules.black_threes_in_packs
         )
@@ -249,6 +277,28 @@ class NewGameForm(PageForm):
             (getattr(self, name), labels.get(name) or str(getattr(self, name).label.text))
             for name in BONUS_FIELDS
             if name in offered
+        ]
+
+    def contract_fields(self, rules: RuleSet) -> list[tuple[Field, str]]:
+        """The contract's counts, one per kind of canasta, under the rule set's names."""
+        return [
+            (self[contract_field(kind)], _(rules.canasta_name(kind).label))
+            for kind in rules.canasta_kinds
+        ]
+
+    def penalty_fields(self, rules: RuleSet) -> list[tuple[Field, str]]:
+        """The penalties' points, each under its figure's name ("... (minus)")."""
+        return [
+            (self[penalty_field(figure)], option_label(penalty_field(figure)))
+            for figure in rules.penalties
+        ]
+
+    def special_hand_fields(self, rules: RuleSet) -> list[tuple[str, Field, str]]:
+        """Each special hand the rule set knows, its value's field and its name."""
+        return [
+            (hand, self[hand_field(hand)], _(name))
+            for hand, name in SPECIAL_HAND_NAMES.items()
+            if hand in rules.special_hands
         ]
 
     def options(self, rules: RuleSet) -> dict[str, object]:
@@ -272,13 +322,27 @@ class NewGameForm(PageForm):
         for name in BONUS_FIELDS:
             if name in defaults and getattr(self, name).data is not None:
                 chosen[name] = getattr(self, name).data
-        return {name: value for name, value in chosen.items() if value != defaults.get(name)}
+        chosen.update(table_options(self, rules))
+        differ = {name: value for name, value in chosen.items() if value != defaults.get(name)}
+        return keep_deals(differ, chosen)
+
+    def option_fields(self, name: str) -> list[Field]:
+        """The fields that hold a house option (the special hands and the contract are
+        several: the choice and each value, each kind's count)."""
+        names = table_field_names(self.rules).get(name)
+        if names:
+            return [self[field] for field in names]
+        field = self.field_for(f"options.{name}")
+        return [] if field is None else [field]
 
     def field_for(self, path: str) -> Field | None:
         """The field an error path of the store names (``sides.1.name``, ``options.target``)."""
         parts = path.split(".")
         if parts[0] == "options" and len(parts) == 2:
             name = "tiers" if parts[1] == "meld_minimums" else parts[1]
+            if name == "contract":
+                kinds = getattr(self, "rules", None)
+                name = contract_field(kinds.canasta_kinds[0]) if kinds else name
             field: Field | None = getattr(self, name, None)
             return field
         if parts[0] == "sides" and len(parts) == 3 and parts[1].isdigit():
@@ -286,3 +350,8 @@ class NewGameForm(PageForm):
             if index < len(self.sides):
                 return getattr(self.sides[index].form, parts[2], None)
         return None
+
+
+# The house rules of RULES.md sections 13 to 15 (``table_rules``), fields of the form too.
+for name, unbound in table_rule_fields().items():
+    setattr(NewGameForm, name, unbound)

@@ -9,7 +9,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from flask import flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
-from wtforms import Field
 
 from ...extensions import creates_game
 from ...i18n import number, render_text
@@ -43,20 +42,22 @@ from ..house import (
 from ..places import REGULARS, Place, roster_chips, seat_places
 from ..scorer import device_label, name_this_phone, set_scorer_cookie
 from .forms import NewGameForm, bonus_options
+from .table_rules import field_names as table_field_names
 
-#: Railroad tables seat this many players unless the new-game page says otherwise.
-DEFAULT_RAILROAD_PLAYERS = 4
+#: Tables that choose their size (Railroad, Hand and Foot) seat this many players unless
+#: the new-game page says otherwise.
+DEFAULT_PLAYERS = 4
 
 
 def _page_rules(variant: str | None, players: int | None) -> RuleSet:
     """The rule set the new-game page is for: a known variant (classic by default) at a
-    table size it allows."""
+    table size it allows (``players``: Railroad's players, Hand and Foot's 4 or 6)."""
     base = VARIANTS.get(variant or "", VARIANTS["classic"])
     if base.sides_range is None:
         return base
     low, high = base.sides_range
-    count = players if players is not None else DEFAULT_RAILROAD_PLAYERS
-    return base.with_sides(min(max(count, low), high))
+    count = players if players is not None else DEFAULT_PLAYERS
+    return base.with_sides(min(max(count // base.players_per_side, low), high))
 
 
 @bp.route("/games/new", methods=["GET", "POST"])
@@ -65,7 +66,8 @@ def create() -> str | BaseResponse | tuple[str, int]:
     """Start a game: rule set, sides, players in seat order, first dealer, house rules."""
     source = games.load(request.args["from"]) if "from" in request.args else None
     if source is not None and request.method == "GET":
-        rules = _page_rules(source.variant, len(source.sides))
+        each = VARIANTS[source.variant].players_per_side
+        rules = _page_rules(source.variant, len(source.sides) * each)
     else:
         rules = _page_rules(request.args.get("variant"), request.args.get("players", type=int))
     form = NewGameForm()
@@ -125,7 +127,9 @@ def create() -> str | BaseResponse | tuple[str, int]:
         variants=VARIANTS.values(),
         fields=fields,
         shared=shared,
-        kept=[f"{option_label(name)}: {option_value(value)}" for name, value in kept.items()],
+        kept=[
+            f"{option_label(name)}: {option_value(value, rules)}" for name, value in kept.items()
+        ],
         share_link=share_link,
         share_problems=share_problems,
         roster=roster,
@@ -241,15 +245,20 @@ def _prefill_from(form: NewGameForm, game: Game) -> None:
 
 def form_options(rules: RuleSet) -> tuple[str, ...]:
     """The house options the new-game page has a field for, with this rule set, in the
-    page's order (the concealed bonuses only where going out concealed is scored)."""
+    page's order (the concealed bonuses only where going out concealed is scored; the
+    minimums by total only where the minimum does not go by deal)."""
     concealed = rules.concealed_going_out_bonus is not None
     return (
         "target",
+        "deals",
         *(("concealed_canasta_bonus",) if concealed else ()),
         "wilds_may_outnumber_naturals",
         "black_three_freezes",
         *bonus_options(rules),
-        "meld_minimums",
+        *(f"{kind.value}_canasta_bonus" for kind in rules.house_canastas),
+        *table_field_names(rules),
+        *(() if rules.meld_minimums_by_deal else ("meld_minimums",)),
+        "meld_minimums_by_deal",
     )
 
 
@@ -288,14 +297,14 @@ def _prefill_shared(form: NewGameForm, rules: RuleSet) -> list[str]:
         flash(message, "error")
         return []
     players = request.args.get(PLAYERS, type=int)
-    if PLAYERS in request.args and rules.sides_range is not None and players != rules.sides:
+    if PLAYERS in request.args and rules.sides_range is not None and players != rules.players:
         low, high = rules.sides_range
         message = _(
             "The link's number of players was left out: %(rules)s is played by "
             "%(low)s to %(high)s players.",
             rules=_(rules.name),
-            low=low,
-            high=high,
+            low=low * rules.players_per_side,
+            high=high * rules.players_per_side,
         )
         flash(message, "error")
     query = {name: value for name, value in request.args.items() if name not in RESERVED}
@@ -326,12 +335,10 @@ def _share_link(
     house-rule field checked as for starting the game, and the rules' own checks)."""
     problems: list[str] = []
     for name in fields:
-        field: Field | None = form.field_for(f"options.{name}")
-        if field is None:
-            continue
-        inline = getattr(type(form), f"validate_{field.name}", None)  # as Form.validate
-        if not field.validate(form, [inline] if inline else []):
-            problems += [f"{option_label(name)}: {error}" for error in _errors(field.errors)]
+        for field in form.option_fields(name):
+            inline = getattr(type(form), f"validate_{field.name}", None)  # as Form.validate
+            if not field.validate(form, [inline] if inline else []):
+                problems += [f"{option_label(name)}: {error}" for error in _errors(field.errors)]
     if problems:
         return None, problems
     try:
