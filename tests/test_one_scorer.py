@@ -167,6 +167,22 @@ def side_json(result: SideResult) -> dict[str, object]:
     return {name: getattr(result, name) for name in result.__dataclass_fields__}
 
 
+def phone_scores(table: dict[str, object], side: SideResult) -> list[int]:
+    """What score.js gives one side's deal under ``table`` (the first deal, from 0)."""
+    assert NODE is not None
+    answer = subprocess.run(
+        [NODE, "-e", RUNNER, str(SCORE_JS)],
+        input=json.dumps(
+            [{"table": table, "sides": [side_json(side)], "totals": [0], "deals": [1]}]
+        ),
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    scores: list[int] = json.loads(answer.stdout)[0]["scores"]
+    return scores
+
+
 @pytest.mark.skipif(NODE is None, reason="node is not installed (scripts/install-system-deps)")
 def test_the_phone_scores_every_deal_as_the_engine_does() -> None:
     rng = random.Random(30)
@@ -224,17 +240,7 @@ def test_a_changed_number_is_a_difference_the_test_finds() -> None:
     side = SideResult(meld_points=400, sequence_canastas=1, natural_canastas=1, went_out=True)
     table = score_table(replace(samba, canasta_bonuses={**samba.canasta_bonuses}))
     table["canastas"] = {**table["canastas"], "sequence_canastas": 1000}  # type: ignore[dict-item]
-    assert NODE is not None
-    answer = subprocess.run(
-        [NODE, "-e", RUNNER, str(SCORE_JS)],
-        input=json.dumps(
-            [{"table": table, "sides": [side_json(side)], "totals": [0], "deals": [1]}]
-        ),
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    assert json.loads(answer.stdout)[0]["scores"] != [score_side(side, samba)]
+    assert phone_scores(table, side) != [score_side(side, samba)]
 
 
 @pytest.mark.skipif(NODE is None, reason="node is not installed (scripts/install-system-deps)")
@@ -268,17 +274,7 @@ def test_each_new_number_sent_wrong_is_a_difference_the_test_finds(
 ) -> None:
     rules = VARIANTS[variant]
     table = {**score_table(rules), key: value}
-    assert NODE is not None
-    answer = subprocess.run(
-        [NODE, "-e", RUNNER, str(SCORE_JS)],
-        input=json.dumps(
-            [{"table": table, "sides": [side_json(side)], "totals": [0], "deals": [1]}]
-        ),
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    assert json.loads(answer.stdout)[0]["scores"] != [score_side(side, rules)]
+    assert phone_scores(table, side) != [score_side(side, rules)]
 
 
 @pytest.mark.skipif(NODE is None, reason="node is not installed (scripts/install-system-deps)")
