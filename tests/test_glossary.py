@@ -41,6 +41,13 @@ TERMS = {
     "bolivia": r"\bbolivias?\b",
     "cuban": r"\bcuban\b",
     "uruguay": r"\buruguay\b",
+    # The new tables (issue 42). "Burraco" also names the game: same stem.
+    "book": r"\bbooks?\b",
+    "foot": r"\bfoot\b",
+    "contract": r"\bcontracts?\b",
+    "special_hand": r"\bspecial hands?\b",
+    "burraco": r"\bburracos?\b",
+    "pot": r"\bpots?\b",
 }
 
 
