@@ -73,7 +73,7 @@ def start_game(page: Page, live_server: str, rule_set: str | None = None) -> Non
     page.goto(live_server + "/games/new")
     if rule_set:
         page.get_by_role("link", name=rule_set, exact=True).tap()
-        expect(page.locator(".variant-pick .is-current")).to_have_text(rule_set)
+        expect(page.locator(".variant-pick .is-current").first).to_have_text(rule_set)
         settled(page)
     page.get_by_label("Side 1", exact=True).fill("We")
     page.get_by_label("Side 2", exact=True).fill("They")
