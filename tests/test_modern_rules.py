@@ -222,6 +222,7 @@ def test_a_dream_hand_wins_the_game_at_once() -> None:
     state = replay(AMERICAN, [(behind, SideResult(hand_points=20))] * 3)
     assert not state.finished
     end = replay(AMERICAN, [(behind, SideResult(hand_points=20))] * 3 + [(SideResult(), dream)])
+    assert AMERICAN.target is not None
     assert end.finished and end.winner == 1 and end.totals[1] < AMERICAN.target
     # Another special hand only scores.
     straight = SideResult(special_hand="straight", went_out=True)
@@ -324,6 +325,10 @@ def test_threes_of_each_colour_are_four() -> None:
     three = SideResult(black_threes=3, natural_canastas=2, meld_points=100)
     errors = errors_of(validate_deal((three, SideResult(black_threes=2, hand_points=5)), AMERICAN))
     assert [(e.field, e.rule) for e in errors] == [("results.1.black_threes", "black_threes_total")]
+    # One side may lay down all four: two canastas, 1000 for the threes, 100 melded.
+    four = SideResult(black_threes=4, natural_canastas=2, meld_points=100)
+    assert errors_of(validate_deal((four, SideResult(hand_points=5)), AMERICAN)) == []
+    assert score_side(four, AMERICAN) == 500 + 500 + 1000 + 100
     red = SideResult(red_threes=6, red_threes_in_hand=5, meld_points=100)
     errors = errors_of(validate_deal((red, SideResult(hand_points=5)), HAND_AND_FOOT))
     assert [e.rule for e in errors] == ["red_threes_side"]  # five decks: ten red threes
@@ -530,19 +535,6 @@ def test_three_aces_and_three_sevens_each(held: int, refused: bool) -> None:
     assert [e.rule for e in errors] == (["held_too_often"] if refused else [])
 
 
-def test_option_bounds() -> None:
-    with pytest.raises(OptionError):
-        apply_options(AMERICAN, {"meld_minimums_by_deal": [125] * 101})
-    assert apply_options(AMERICAN, {"meld_minimums_by_deal": [125] * 100}).deals == 100
-    dropped = apply_options(HAND_AND_FOOT, {"contract": {"natural": 0, "mixed": 2}})
-    assert dict(dropped.contract) == {CanastaKind.MIXED: 2}
-    with pytest.raises(OptionError):
-        apply_options(HAND_AND_FOOT, {"contract": {"natural": -1}})
-    with pytest.raises(OptionError):
-        apply_options(HAND_AND_FOOT, {"contract": {"natural": 11}})
-    assert apply_options(HAND_AND_FOOT, {"contract": {"natural": 10}}).contract
-
-
 def test_a_record_counts_special_hands_and_aces_canastas() -> None:
     aces = SideResult(aces_canastas=1, natural_canastas=1, meld_points=300, went_out=True)
     straight = SideResult(special_hand="straight", went_out=True)
@@ -550,3 +542,7 @@ def test_a_record_counts_special_hands_and_aces_canastas() -> None:
     first, second = side_records(replay(AMERICAN, deals), deals)
     assert (first.aces_canastas, first.special_hands) == (1, 0)
     assert (second.aces_canastas, second.special_hands) == (0, 1)
+    semi = apply_options(BURRACO, {"semi_natural_canasta_bonus": 150})
+    burraco = [(SideResult(semi_natural_canastas=1, meld_points=80), SideResult(meld_points=40))]
+    mine, theirs = side_records(replay(semi, burraco), burraco)
+    assert (mine.semi_natural_canastas, theirs.semi_natural_canastas) == (1, 0)
