@@ -172,9 +172,9 @@ def share_query(rules: RuleSet, published: RuleSet) -> dict[str, str]:
     return query
 
 
-#: Read before the others, with the number of deals as it stands: alone, minimums by deal
-#: would set the deals to their count, where a link that names no ``deals`` keeps the
-#: book's (``read_share_query``).
+#: Minimums by deal are applied with the number of deals as it stands: alone, they would
+#: set the deals to their count, where a link that names no ``deals`` keeps the book's
+#: (``read_share_query``).
 _BY_DEAL = "meld_minimums_by_deal"
 _DEALS = "deals"
 
@@ -186,10 +186,7 @@ def read_share_query(query: Mapping[str, str], published: RuleSet) -> SharedRule
     are the caller's to read (they choose ``published``)."""
     rules = published
     options: dict[str, object] = {}
-    waiting = sorted(
-        ((name, decode_option(text)) for name, text in query.items() if name not in RESERVED),
-        key=lambda item: item[0] != _BY_DEAL,
-    )
+    waiting = [(name, decode_option(text)) for name, text in query.items() if name not in RESERVED]
     errors: dict[str, OptionError] = {}
     # An option may need another first (no target needs a number of deals): those refused
     # are tried again after the others, until a round applies none.
