@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import re
 import time
+from collections.abc import Callable
 
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, Request, expect
 
-from .conftest import tap
+from .conftest import shot, tap
 
 
 class Requests:
@@ -240,3 +241,42 @@ def deals_on_server(page: Page, live_server: str) -> list[list[int]]:
     answer = page.request.get(f"{live_server}/api/games/{game_id.group(1)}")
     assert answer.ok
     return [[side["score"] for side in deal["results"]] for deal in answer.json()["deals"]]
+
+
+def deal_2_saved_offline(
+    page: Page,
+    live_server: str,
+    rule_set: str,
+    type_deal: Callable[[Page], None],
+    previews: list[str],
+    totals: list[str],
+    name: str,
+) -> None:
+    """A game of ``rule_set`` with deal 1 saved online (We 150 - 20, They 90 - 35), then
+    deal 2 typed by ``type_deal`` with no connection: its provisional lines (``previews``)
+    and ``totals`` while it waits, and the same totals from the server once it is back."""
+    start_game(page, live_server, rule_set)
+    worker_ready(page)
+    type_a_plain_deal(page)
+    tap(page.get_by_role("button", name="Save deal 1"))
+    expect(page.locator(".total-points")).to_have_text(["130", "55"])
+    page.context.set_offline(True)
+    try:
+        page.get_by_role("link", name="Record deal 2").tap()
+        expect(page.locator("h1.deal-title")).to_contain_text("Deal 2")
+        type_deal(page)
+        preview = page.locator("#preview")
+        expect(preview).to_contain_text("Provisional (no connection)")
+        for line in previews:
+            expect(preview).to_contain_text(line)
+        shot(page, name)
+        tap(page.get_by_role("button", name="Save deal 2"))
+        expect(page.locator("tr.pending:not(.pending-note)")).to_have_count(1)
+        expect(page.locator(".total.provisional .total-points")).to_have_text(totals)
+    finally:
+        page.context.set_offline(False)
+    # Back online the queue sends it: the sheet's figures are the server's, and the same.
+    expect(page.locator(".total:not(.provisional) .total-points")).to_have_text(
+        totals, timeout=20_000
+    )
+    expect(page.locator("tr.pending")).to_have_count(0)

@@ -7,14 +7,7 @@ from __future__ import annotations
 from playwright.sync_api import Page, expect
 
 from .conftest import shot, tap
-from .helpers import (
-    deals_on_server,
-    htmx_ready,
-    start_game,
-    tap_more,
-    type_a_plain_deal,
-    worker_ready,
-)
+from .helpers import deal_2_saved_offline, deals_on_server, htmx_ready, start_game, tap_more
 
 
 def test_a_samba_game_to_its_end(phone: Page, live_server: str) -> None:
@@ -71,16 +64,8 @@ def test_a_bolivia_deal_saved_offline_scores_as_the_server_records_it(
     phone: Page, live_server: str
 ) -> None:
     page = phone
-    start_game(page, live_server, "Bolivia")
-    worker_ready(page)
-    # Deal 1 online (the phone keeps the next deal's form): We 150 - 20, They 90 - 35.
-    type_a_plain_deal(page)
-    tap(page.get_by_role("button", name="Save deal 1"))
-    expect(page.locator(".total-points")).to_have_text(["130", "55"])
-    page.context.set_offline(True)
-    try:
-        page.get_by_role("link", name="Record deal 2").tap()
-        expect(page.locator("h1.deal-title")).to_contain_text("Deal 2")
+
+    def bolivia_deal(page: Page) -> None:
         # RULES.md 10.6: We go out with an escalera and a bolivia, one red three, 500
         # melded: 4800. They: a natural canasta, 200 melded, 60 in hand and two black
         # threes in hand: 500 + 200 - 60 - 200 = 440.
@@ -94,20 +79,15 @@ def test_a_bolivia_deal_saved_offline_scores_as_the_server_records_it(
         page.locator("#sides-1-meld_points").fill("200")
         page.locator("#sides-1-hand_points").fill("60")
         tap_more(page, "Black threes in hand", "They", 2)
-        preview = page.locator("#preview")
-        expect(preview).to_contain_text("Provisional (no connection)")
-        expect(preview).to_contain_text("We +4,800 → 4,930")
-        expect(preview).to_contain_text("They +440 → 495")
-        shot(page, "bolivia-offline-deal")
-        tap(page.get_by_role("button", name="Save deal 2"))
-        pending = page.locator("tr.pending:not(.pending-note)")
-        expect(pending).to_have_count(1)
-        expect(page.locator(".total.provisional .total-points")).to_have_text(["4,930", "495"])
-    finally:
-        page.context.set_offline(False)
-    # Back online the queue sends it: the sheet's figures are the server's, and the same.
-    expect(page.locator(".total:not(.provisional) .total-points")).to_have_text(
-        ["4,930", "495"], timeout=20_000
+
+    previews = ["We +4,800 → 4,930", "They +440 → 495"]
+    deal_2_saved_offline(
+        page,
+        live_server,
+        "Bolivia",
+        bolivia_deal,
+        previews,
+        ["4,930", "495"],
+        "bolivia-offline-deal",
     )
-    expect(page.locator("tr.pending")).to_have_count(0)
     assert deals_on_server(page, live_server) == [[130, 55], [4800, 440]]

@@ -9,14 +9,7 @@ import re
 from playwright.sync_api import Page, expect
 
 from .conftest import shot, tap
-from .helpers import (
-    deals_on_server,
-    htmx_ready,
-    start_game,
-    tap_more,
-    type_a_plain_deal,
-    worker_ready,
-)
+from .helpers import deal_2_saved_offline, deals_on_server, htmx_ready, start_game, tap_more
 
 
 def record(page: Page, number: int) -> None:
@@ -201,16 +194,8 @@ def test_a_burraco_deal_saved_offline_scores_as_the_server_records_it(
     phone: Page, live_server: str
 ) -> None:
     page = phone
-    start_game(page, live_server, "Burraco, 4")
-    worker_ready(page)
-    # Deal 1 online: We 150 - 20, They 90 - 35.
-    type_a_plain_deal(page)
-    tap(page.get_by_role("button", name="Save deal 1"))
-    expect(page.locator(".total-points")).to_have_text(["130", "55"])
-    page.context.set_offline(True)
-    try:
-        page.get_by_role("link", name="Record deal 2").tap()
-        expect(page.locator("h1.deal-title")).to_contain_text("Deal 2")
+
+    def burraco_deal(page: Page) -> None:
         # RULES.md 15: We close with a clean and a dirty burraco, 385 melded: 785. They
         # never took their pot: 140 - 95 - 100 = -55.
         page.locator("label.segment", has_text="We").tap()
@@ -219,18 +204,15 @@ def test_a_burraco_deal_saved_offline_scores_as_the_server_records_it(
         points(page, 0, 385, 0)
         points(page, 1, 140, 95)
         page.locator("#sides-1-pot_missed").check()
-        preview = page.locator("#preview")
-        expect(preview).to_contain_text("Provisional (no connection)")
-        expect(preview).to_contain_text("We +785 → 915")
-        expect(preview).to_contain_text("They -55 → 0")
-        shot(page, "burraco-offline-deal")
-        tap(page.get_by_role("button", name="Save deal 2"))
-        expect(page.locator("tr.pending:not(.pending-note)")).to_have_count(1)
-        expect(page.locator(".total.provisional .total-points")).to_have_text(["915", "0"])
-    finally:
-        page.context.set_offline(False)
-    expect(page.locator(".total:not(.provisional) .total-points")).to_have_text(
-        ["915", "0"], timeout=20_000
+
+    previews = ["We +785 → 915", "They -55 → 0"]
+    deal_2_saved_offline(
+        page,
+        live_server,
+        "Burraco, 4",
+        burraco_deal,
+        previews,
+        ["915", "0"],
+        "burraco-offline-deal",
     )
-    expect(page.locator("tr.pending")).to_have_count(0)
     assert deals_on_server(page, live_server) == [[130, 55], [785, -55]]
