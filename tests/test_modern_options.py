@@ -89,3 +89,28 @@ def test_card_values_that_restate_the_books_count_the_same_pack(variant: str) ->
     rules = VARIANTS[variant]
     restated = replace(rules, card_values=MappingProxyType({Rank.JOKER: POINTS[Rank.JOKER]}))
     assert restated.max_card_points == rules.max_card_points
+
+
+@pytest.mark.parametrize(
+    ("contract", "canastas", "said"),
+    [
+        # A house contract of one clean and one dirty book asks both, not either.
+        ({"natural": 1, "mixed": 1}, {}, "the contract: 1 × clean book, 1 × dirty book."),
+        ({"natural": 1, "mixed": 1}, {"natural": 1}, "the contract: 1 × clean book, 1 × dirty"),
+        ({"mixed": 1}, {}, "one dirty book."),
+        (
+            {"natural": 1, "mixed": 1, "wild": 1},
+            {"natural": 1},
+            "of each kind; missing: dirty book, wild book.",
+        ),
+    ],
+)
+def test_a_house_contract_says_what_going_out_needs(
+    contract: dict[str, int], canastas: dict[str, int], said: str
+) -> None:
+    rules = apply_options(HAND_AND_FOOT, {"contract": contract})
+    held = {CanastaKind(kind): count for kind, count in canastas.items()}
+    why = rules.kinds_missing_to_go_out(held)
+    assert why is not None
+    assert why.render().startswith("Going out needs ")
+    assert said in why.render()

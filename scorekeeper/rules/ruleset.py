@@ -259,7 +259,8 @@ class RuleSet:
         """Why a side with these ``canastas`` (by kind) may not go out for want of the
         ``contract``, or None: Railroad asks one canasta of each kind (RULES.md section 5),
         Bolivia an escalera among them (section 10.2), Hand and Foot two clean and two dirty
-        books (section 14). One kind asked is named as one ("an escalera")."""
+        books (section 14). One kind asked is named as one ("an escalera"); a contract of
+        several kinds is said whole, each kind with its count."""
         short = [
             (kind, need)
             for kind, need in self.contract.items()
@@ -267,23 +268,19 @@ class RuleSet:
         ]
         if not short:
             return None
-        if any(need > 1 for need in self.contract.values()):
-            contract = tuple(
-                T("%(count)s × %(kind)s", count=need, kind=T(self.canasta_name(kind).word))
-                for kind, need in self.contract.items()
-            )
-            return T("Going out needs the contract: %(contract)s.", contract=contract)
         missing = tuple(T(self.canasta_name(kind).word) for kind, _ in short)
-        if len(self.contract) == len(self.canasta_kinds):
+        ones = all(need == 1 for need in self.contract.values())
+        if ones and len(self.contract) == len(self.canasta_kinds):
             return T(
                 "Going out needs one canasta of each kind; missing: %(missing)s.", missing=missing
             )
-        return P(
-            "Going out needs one %(missing)s.",
-            "Going out needs at least one of these: %(missing)s.",
-            len(missing),
-            missing=missing,
+        if ones and len(self.contract) == 1:
+            return T("Going out needs one %(missing)s.", missing=missing)
+        contract = tuple(
+            T("%(count)s × %(kind)s", count=need, kind=T(self.canasta_name(kind).word))
+            for kind, need in self.contract.items()
         )
+        return T("Going out needs the contract: %(contract)s.", contract=contract)
 
     def meld_minimum(self, total: int, deal: int) -> int:
         """The minimum a side's initial meld must count in deal number ``deal``, from its
