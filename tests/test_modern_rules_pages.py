@@ -13,6 +13,8 @@ from flask.testing import FlaskClient
 
 from .helpers.history import words
 
+pytestmark = pytest.mark.one_database  # not the store's: on SQLite alone
+
 Json = dict[str, Any]
 PAIRS = [{"name": "A", "players": ["Ana", "Boris"]}, {"name": "B", "players": ["Vera", "Goran"]}]
 

@@ -36,6 +36,8 @@ from scorekeeper.store import db
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 RESULTS = Path(__file__).resolve().parents[2] / "test-results" / "screenshots"
+#: Screenshots are for people to look at; CI's clean clone has no one (.ci/run sets it off).
+SCREENSHOTS = os.environ.get("SCREENSHOTS", "on") != "off"
 PHONE = {"width": 390, "height": 844}
 
 
@@ -318,6 +320,8 @@ def fits(page: Page, where: str = "") -> None:
 
 def shot(page: Page, name: str) -> None:
     """Save a screenshot for people to look at (test-results/<name>-<scheme>.png)."""
+    if not SCREENSHOTS:
+        return
     RESULTS.mkdir(parents=True, exist_ok=True)
     scheme = page.evaluate("matchMedia('(prefers-color-scheme: dark)').matches")
     page.screenshot(path=RESULTS / f"{name}-{'dark' if scheme else 'light'}.png", full_page=True)

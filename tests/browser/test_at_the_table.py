@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from .conftest import RESULTS, fits, shot, tap
+from .conftest import RESULTS, SCREENSHOTS, fits, shot, tap
 from .helpers import CASE_A, CASE_B, api_game, htmx_ready, settled, type_a_plain_deal
 
 SEATS = ["Ana", "Vera", "Boris", "Goran"]
@@ -365,7 +365,8 @@ def test_the_six_player_charts_labels_keep_clear(
         assert not any(overlap(label[1:], marker[1:], 1) for marker in markers), label
         others = [other for other in labels if other is not label]
         assert not any(overlap(label[1:], other[1:], 4) for other in others), label
-    page.locator(".chart").screenshot(path=str(RESULTS / f"chart-six-{len(deals)}.png"))
+    if SCREENSHOTS:
+        page.locator(".chart").screenshot(path=str(RESULTS / f"chart-six-{len(deals)}.png"))
 
 
 def both_schemes(page: Page, name: str) -> None:
