@@ -5,6 +5,7 @@ from the server's JSON answer, never by reading a page."""
 
 from __future__ import annotations
 
+import contextlib
 import re
 from pathlib import Path
 from typing import Any
@@ -280,7 +281,10 @@ def test_a_deal_whose_answer_is_lost_is_recorded_once(phone: Page, live_server: 
     def lose_answer(route: Any) -> None:
         if route.request.method == "POST" and route.request.url.endswith("/deals/new"):
             route.fetch(max_redirects=0)  # the server records it ...
-            route.abort("internetdisconnected")  # ... and the phone never hears
+            # ... and the phone never hears. On a slow machine the phone may have given
+            # up waiting first (the route is then handled): the answer is lost either way.
+            with contextlib.suppress(PlaywrightError):
+                route.abort("internetdisconnected")
         else:
             route.continue_()
 
