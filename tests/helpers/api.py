@@ -146,6 +146,10 @@ CASE_B = result(150, red_threes=2, hand=85)
 CASE_C = result(0, red_threes=2, hand=120)
 
 
+# D: 2 * 500 + 800 (all four red threes) + 200 (out concealed) + 310 - 15 = 2295
+CASE_D = result(310, natural=2, red_threes=4, went_out=True, concealed=True, hand=15)
+
+
 # E: 300 mixed + 95 melded - 40 hand = 355
 CASE_E = result(95, mixed=1, hand=40)
 
