@@ -157,3 +157,21 @@ def page_game(client: FlaskClient, variant: str, players: int = 4, **changes: st
     said = " ".join(re.sub(r"<[^>]+>", " ", response.get_data(as_text=True)).split())
     assert response.status_code == 302, said[:3000]
     return response.headers["Location"].rsplit("/", 1)[1]
+
+
+class InlineFinder(HTMLParser):
+    """Collects what a strict Content-Security-Policy would block: inline script and style."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.found: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        names = {name for name, _ in attrs}
+        if tag == "script" and "src" not in names:
+            self.found.append("inline <script>")
+        if tag == "style":
+            self.found.append("<style>")
+        if "style" in names:
+            self.found.append(f"style= on <{tag}>")
+        self.found += [f"{name}= on <{tag}>" for name in names if name.startswith("on")]
