@@ -1,4 +1,5 @@
-"""The rule sets (variants) through the JSON API (docs/API.md), scored by docs/RULES.md.
+"""The rule sets (variants) through the JSON API (docs/API.md), scored by docs/RULES.md:
+each variant, and whole games (refusals and house rules: tests/test_variants_api_house.py).
 
 Every game here is played to its end with deals whose scores are worked out by hand from
 RULES.md (sections 2, 3, 5, 6 and 8); the comment next to each deal shows the sum. Starting
@@ -7,182 +8,27 @@ totals close to the target keep the games short.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
-
 import pytest
 from flask.testing import FlaskClient
-from werkzeug.test import TestResponse
 
-from .helpers.api import assert_error, get_game, minimums, post_deal, scores, totals
+from .helpers.variants_api import (
+    CASE_A,
+    CASE_B,
+    CASE_E,
+    CLASSIC_6_TIERS,
+    CLASSIC_TIERS,
+    RAILROAD_OUT,
+    RAILROAD_TIERS,
+    Json,
+    Step,
+    alone,
+    play,
+    railroad,
+    res,
+    team,
+)
 
 pytestmark = pytest.mark.one_database  # not the store's: on SQLite alone
-
-Json = dict[str, Any]
-
-#: RULES.md section 2: below 0 -> 15; 0..1495 -> 50; 1500..2995 -> 90; 3000+ -> 120.
-CLASSIC_TIERS: list[Json] = [
-    {"from": None, "minimum": 15},
-    {"from": 0, "minimum": 50},
-    {"from": 1500, "minimum": 90},
-    {"from": 3000, "minimum": 120},
-]
-#: RULES.md section 3: classic-6 needs 150 from 7500.
-CLASSIC_6_TIERS: list[Json] = [*CLASSIC_TIERS, {"from": 7500, "minimum": 150}]
-#: RULES.md section 5: <0 15; 0..4995 50; 5000..9995 90; 10000..14995 120; 15000+ 150.
-RAILROAD_TIERS: list[Json] = [
-    {"from": None, "minimum": 15},
-    {"from": 0, "minimum": 50},
-    {"from": 5000, "minimum": 90},
-    {"from": 10_000, "minimum": 120},
-    {"from": 15_000, "minimum": 150},
-]
-
-
-# --------------------------------------------------------------------------- helpers
-
-
-def create(
-    client: FlaskClient, variant: str, sides: list[Json], options: Json | None = None
-) -> TestResponse:
-    """POST /api/games."""
-    body: Json = {"variant": variant, "sides": sides}
-    if options is not None:
-        body["options"] = options
-    return client.post("/api/games", json=body)
-
-
-def new_game(
-    client: FlaskClient, variant: str, sides: list[Json], options: Json | None = None
-) -> tuple[str, str, Json]:
-    """Create a game; return its id, token and the created game."""
-    response = create(client, variant, sides, options)
-    assert response.status_code == 201, response.get_json()
-    body: Json = response.get_json()
-    return body["id"], body["token"], body
-
-
-def alone(name: str, start: int = 0) -> Json:
-    """A player alone: the side takes the player's name."""
-    return {"players": [name], "start": start}
-
-
-def team(name: str, players: list[str], start: int = 0) -> Json:
-    return {"name": name, "players": players, "start": start}
-
-
-def res(
-    meld: int = 0,
-    *,
-    natural: int = 0,
-    mixed: int = 0,
-    wild: int | None = None,
-    sevens: int | None = None,
-    red: int = 0,
-    out: bool = False,
-    concealed: bool = False,
-    hand: int = 0,
-) -> Json:
-    """One side's result; wild and sevens canastas only when given (Railroad)."""
-    body: Json = {
-        "meld_points": meld,
-        "natural_canastas": natural,
-        "mixed_canastas": mixed,
-        "red_threes": red,
-        "went_out": out,
-        "concealed": concealed,
-        "hand_points": hand,
-    }
-    if wild is not None:
-        body["wild_canastas"] = wild
-    if sevens is not None:
-        body["sevens_canastas"] = sevens
-    return body
-
-
-def game_count(client: FlaskClient) -> int:
-    count: int = client.get("/api/games").get_json()["total"]
-    return count
-
-
-# The worked cases of RULES.md section 8 (classic: 2 packs).
-# A: 500 + 300 + 100 red three + 100 out + 220 - 10 = 1210
-CASE_A = res(220, natural=1, mixed=1, red=1, out=True, hand=10)
-# B: 2 x 100 red threes + 150 - 85 = 265
-CASE_B = res(150, red=2, hand=85)
-# E: 300 mixed + 95 - 40 = 355
-CASE_E = res(95, mixed=1, hand=40)
-# Railroad, section 8: 500 + 300 + 1000 + 1500 + 100 red three + 100 out + 600 - 0 = 4100
-RAILROAD_OUT = res(600, natural=1, mixed=1, wild=1, sevens=1, red=1, out=True, hand=0)
-
-
-def railroad(meld: int = 0, **figures: Any) -> Json:
-    """A Railroad result: wild and sevens canastas always spelled out."""
-    figures.setdefault("wild", 0)
-    figures.setdefault("sevens", 0)
-    return res(meld, **figures)
-
-
-@dataclass(frozen=True)
-class Step:
-    """A deal to post and what the game shows after it (worked out by hand)."""
-
-    results: list[Json]
-    scores: list[int]
-    totals: list[int]
-    #: Each side's minimum for the next deal; None where RULES.md leaves it open.
-    minimums: list[int | None]
-    #: The winning side once this deal ends the game; None while it goes on.
-    winner: int | None = None
-
-
-def check_minimums(shown: list[int], expected: list[int | None]) -> None:
-    assert len(shown) == len(expected)
-    for got, want in zip(shown, expected, strict=True):
-        if want is not None:
-            assert got == want, (shown, expected)
-
-
-def play(
-    client: FlaskClient,
-    variant: str,
-    sides: list[Json],
-    first_minimums: list[int | None],
-    steps: list[Step],
-) -> Json:
-    """Create a game, post ``steps`` checking each, and return the finished game."""
-    game_id, token, created = new_game(client, variant, sides)
-    assert created["status"] == "in_progress"
-    assert created["winner"] is None
-    assert totals(created) == [side.get("start", 0) for side in sides]
-    check_minimums(minimums(created), first_minimums)
-    in_force = first_minimums
-    for number, step in enumerate(steps, start=1):
-        response = post_deal(client, game_id, token, *step.results)
-        assert response.status_code == 201, response.get_json()
-        deal = response.get_json()
-        assert deal["number"] == number
-        assert scores(deal) == step.scores
-        assert totals(deal) == step.totals
-        check_minimums(minimums(deal), step.minimums)
-        check_minimums([r["meld_minimum"] for r in deal["results"]], in_force)
-        finished = step.winner is not None
-        assert deal["status"] == ("finished" if finished else "in_progress")
-        assert deal["winner"] == step.winner
-        assert finished == (number == len(steps))
-        in_force = step.minimums
-    game = get_game(client, game_id)
-    last = steps[-1]
-    assert game["status"] == "finished"
-    assert game["winner"] == last.winner
-    assert totals(game) == last.totals
-    check_minimums(minimums(game), last.minimums)
-    assert [scores(deal) for deal in game["deals"]] == [step.scores for step in steps]
-    # A finished game takes no more deals, and the refusal changes nothing.
-    assert_error(post_deal(client, game_id, token, *steps[-1].results), 409)
-    assert get_game(client, game_id) == game
-    return game
-
 
 # --------------------------------------------------------------------------- variants
 
@@ -457,166 +303,3 @@ def test_railroad_6_game(client: FlaskClient) -> None:
         "Lena",
         "Mila",
     ]
-
-
-# --------------------------------------------------------------------------- refusals
-
-
-def _assert_deal_refused(
-    client: FlaskClient,
-    variant: str,
-    sides: list[Json],
-    good: list[Json],
-    bad: list[Json],
-    *paths: str,
-) -> None:
-    """After one good deal, ``bad`` is a 422 naming ``paths`` and changes nothing."""
-    game_id, token, _ = new_game(client, variant, sides)
-    assert post_deal(client, game_id, token, *good).status_code == 201
-    before = get_game(client, game_id)
-    assert_error(post_deal(client, game_id, token, *bad), 422, *paths)
-    assert get_game(client, game_id) == before
-
-
-SIX = [team("North", ["Ana", "Boris", "Vera"]), team("South", ["Goran", "Lena", "Mila"])]
-
-
-@pytest.mark.parametrize(
-    ("bad", "path"),
-    [
-        # 3 packs hold 6 red threes (section 3).
-        ([res(300, natural=2, red=7, hand=20), res(100, hand=30)], "results.0.red_threes"),
-        ([res(300, natural=2, red=4, hand=20), res(100, red=3, hand=30)], "results.1.red_threes"),
-    ],
-)
-def test_classic_6_seven_red_threes_refused(
-    client: FlaskClient, bad: list[Json], path: str
-) -> None:
-    good = [res(300, natural=2, red=6, hand=20), res(100, hand=30)]  # six are possible
-    _assert_deal_refused(client, "classic-6", SIX, good, bad, path)
-
-
-def test_classic_2_out_with_one_canasta_refused(client: FlaskClient) -> None:
-    """Section 3: classic-2 goes out with two canastas."""
-    sides = [alone("Ana"), alone("Boris")]
-    good = [res(220, natural=1, mixed=1, out=True), res(100, hand=30)]
-    bad = [res(220, natural=1, out=True), res(100, hand=30)]
-    _assert_deal_refused(client, "classic-2", sides, good, bad, "results.0.went_out")
-
-
-@pytest.mark.parametrize("missing", ["natural", "mixed", "wild", "sevens"])
-def test_railroad_out_missing_a_kind_refused(client: FlaskClient, missing: str) -> None:
-    """Section 5: going out needs one canasta of each of the four kinds."""
-    sides = [alone("Ana"), alone("Boris")]
-    short = dict(RAILROAD_OUT, **{f"{missing}_canastas": 0})
-    good = [railroad(100, hand=30), RAILROAD_OUT]
-    _assert_deal_refused(
-        client, "railroad", sides, good, [railroad(100, hand=30), short], "results.1.went_out"
-    )
-
-
-@pytest.mark.parametrize("players", [1, 7])
-def test_railroad_table_size_refused(client: FlaskClient, players: int) -> None:
-    before = game_count(client)
-    names = ["Ana", "Boris", "Vera", "Goran", "Lena", "Mila", "Petar"][:players]
-    response = create(client, "railroad", [alone(name) for name in names])
-    assert_error(response, 422, "sides")
-    assert game_count(client) == before
-
-
-@pytest.mark.parametrize(
-    ("options", "path"),
-    [
-        ({"wild_canasta_bonus": 1000}, "options.wild_canasta_bonus"),  # classic has none
-        ({"natural_canasta_bonus": 333}, "options.natural_canasta_bonus"),  # not a 5-multiple
-        ({"red_three_bonus": 333}, "options.red_three_bonus"),
-        (
-            {
-                "meld_minimums": [
-                    {"from": None, "minimum": 15},
-                    {"from": 3000, "minimum": 50},
-                    {"from": 1500, "minimum": 90},
-                ]
-            },
-            "options.meld_minimums",
-        ),
-        (
-            {
-                "meld_minimums": [
-                    {"from": None, "minimum": 15},
-                    {"from": 0, "minimum": 90},
-                    {"from": 1500, "minimum": 50},
-                ]
-            },
-            "options.meld_minimums",
-        ),
-    ],
-)
-def test_classic_option_refusals(client: FlaskClient, options: Json, path: str) -> None:
-    before = game_count(client)
-    sides = [team("Us", ["Ana", "Boris"]), team("Them", ["Vera", "Goran"])]
-    assert_error(create(client, "classic", sides, options), 422, path)
-    assert game_count(client) == before
-
-
-def test_railroad_option_333_refused(client: FlaskClient) -> None:
-    before = game_count(client)
-    sides = [alone("Ana"), alone("Boris")]
-    response = create(client, "railroad", sides, {"sevens_canasta_bonus": 333})
-    assert_error(response, 422, "options.sevens_canasta_bonus")
-    assert game_count(client) == before
-
-
-# --------------------------------------------------------------------------- house rules
-
-HOUSE_TIERS: list[Json] = [
-    {"from": None, "minimum": 15},
-    {"from": 0, "minimum": 50},
-    {"from": 1000, "minimum": 90},
-    {"from": 2000, "minimum": 120},
-]
-HOUSE = {"target": 3000, "natural_canasta_bonus": 600, "meld_minimums": HOUSE_TIERS}
-
-
-def test_house_rules_game(client: FlaskClient) -> None:
-    """Section 6: target 3000, natural canasta 600, minimums 50 / 90 from 1000 / 120 from
-    2000."""
-    sides = [team("Us", ["Ana", "Boris"]), team("Them", ["Vera", "Goran"])]
-    game_id, token, created = new_game(client, "classic", sides, HOUSE)
-    assert created["options"]["target"] == 3000
-    assert created["options"]["natural_canasta_bonus"] == 600
-    assert created["options"]["meld_minimums"] == HOUSE_TIERS
-    assert created["options"]["mixed_canasta_bonus"] == 300  # untouched
-    assert minimums(created) == [50, 50]
-
-    # A with a natural of 600: 600 + 300 + 100 + 100 + 220 - 10 = 1310
-    house_a = CASE_A
-    # Two naturals of 600: 1200 + 320 - 20 = 1500
-    two_naturals = res(320, natural=2, hand=20)
-    expected = [
-        # 1310 (1000..1995 -> 90); 265 (50)
-        ([house_a, CASE_B], [1310, 265], [1310, 265], [90, 50], "in_progress"),
-        # 2620 (2000+ -> 120); 265 + 1500 = 1765 (90)
-        ([house_a, two_naturals], [1310, 1500], [2620, 1765], [120, 90], "in_progress"),
-        # 2620 + 265 = 2885 (120); 1765 + 1310 = 3075 >= 3000 (120): side 1 wins
-        ([CASE_B, house_a], [265, 1310], [2885, 3075], [120, 120], "finished"),
-    ]
-    in_force = [50, 50]
-    for results, deal_scores, deal_totals, after, status in expected:
-        response = post_deal(client, game_id, token, *results)
-        assert response.status_code == 201, response.get_json()
-        deal = response.get_json()
-        assert scores(deal) == deal_scores
-        assert totals(deal) == deal_totals
-        assert minimums(deal) == after
-        assert [r["meld_minimum"] for r in deal["results"]] == in_force
-        assert deal["status"] == status
-        in_force = after
-    game = get_game(client, game_id)
-    assert game["status"] == "finished"
-    assert game["winner"] == 1
-    assert totals(game) == [2885, 3075]
-    assert minimums(game) == [120, 120]
-    assert game["options"]["target"] == 3000
-    assert game["options"]["natural_canasta_bonus"] == 600
-    assert game["options"]["meld_minimums"] == HOUSE_TIERS
