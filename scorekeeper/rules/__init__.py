@@ -3,7 +3,8 @@
 Rule sets are data (``variants``, house rules read in ``options``); a deal is scored in
 ``scoring`` and checked in ``validation``; a whole game is replayed from its deal entries in
 ``game``; the rule tools' answers are in ``melds`` and ``checks``; a club evening's standings
-and seating are in ``evening``, and the club's ratings over finished games in ``ratings``.
+and seating are in ``evening`` (its movements in ``movements``), and the club's ratings over
+finished games in ``ratings``.
 The web pages, the JSON API and the database all call this package; nothing else computes a
 score.
 """
@@ -42,6 +43,7 @@ from .melds import (
     check_meld,
     starts_sequence,
 )
+from .movements import Movement, mitchell, round_robin, rounds_needed, seat_movement
 from .options import OPTION_NAMES, apply_options, options_of
 from .ratings import (
     NEWCOMER,
@@ -91,6 +93,7 @@ __all__ = [
     "InitialMeldVerdict",
     "MeldTier",
     "MeldVerdict",
+    "Movement",
     "OptionError",
     "PlayedGame",
     "Rank",
@@ -126,6 +129,7 @@ __all__ = [
     "errors_of",
     "figure_name",
     "figures_of",
+    "mitchell",
     "options_of",
     "parse_card",
     "parse_cards",
@@ -134,10 +138,13 @@ __all__ = [
     "rate",
     "read_share_query",
     "replay",
+    "round_robin",
+    "rounds_needed",
     "score_breakdown",
     "score_deal",
     "score_side",
     "score_table",
+    "seat_movement",
     "seat_round",
     "seating",
     "share_query",
