@@ -108,4 +108,26 @@
     var status = form.querySelector("[data-added-status]");
     if (status) status.textContent = group.dataset.added.replace("{name}", chip.dataset.name);
   });
+
+  // New evening: the round robin's length for the pairs typed, shown while it is chosen
+  // (rules.movements.rounds_needed: one round fewer than the pairs, as many when odd).
+  function roundRobin(form) {
+    var hint = form.querySelector("[data-round-robin]");
+    if (!hint) return;
+    var chosen = form.querySelector("input[name=movement]:checked");
+    var pairs = form.querySelector("input[type=radio][value=pairs]");
+    hint.hidden = !chosen || chosen.value !== "round_robin";
+    var count = pairs && pairs.checked ? form.querySelector("textarea").value.split("\n")
+      .filter(function (line) { return /[^\s,;&/+]/.test(line); }).length : 0;
+    hint.textContent = count < 2 ? hint.dataset.general : hint.dataset.pairs
+      .replace("{pairs}", count).replace("{rounds}", count % 2 ? count : count - 1);
+  }
+  document.addEventListener("input", function (event) {
+    var form = event.target.closest("[data-evening-form]");
+    if (form) roundRobin(form);
+  });
+  document.addEventListener("change", function (event) {
+    var form = event.target.closest("[data-evening-form]");
+    if (form) roundRobin(form);
+  });
 })();

@@ -7,7 +7,7 @@ from typing import Any
 from flask import Response, jsonify, url_for
 
 from ..extensions import creates_game
-from ..rules import Format
+from ..rules import Format, Movement
 from ..store import changes, evenings
 from ..store.changes.evenings import NO_EVENING, NOT_DIRECTOR
 from ..store.errors import Refused, Why
@@ -66,6 +66,7 @@ def evening_json(evening: EveningView, director_secret: str | None = None) -> di
         "variant": evening.variant,
         "options": dict(evening.options),
         "format": evening.format.value,
+        "movement": evening.movement.value,
         "status": "finished" if evening.finished else "playing",
         "round": len(evening.played),
         "planned_rounds": evening.rounds,
@@ -126,6 +127,7 @@ def new_evening(json: schemas.NewEvening) -> tuple[Response, int]:
         json.rounds,
         json.deals_per_round,
         json.minutes_per_round,
+        movement=Movement(json.movement),
         device=device(),
         request_key=idempotency_key(),
     )

@@ -496,7 +496,11 @@ class NewEvening(Body):
         Field(None, max_length=MAX_ENTRANTS)
     )
     players: list[Name] | None = Field(None, max_length=MAX_ENTRANTS)
-    rounds: Whole = Field(ge=1, le=MAX_ROUNDS)
+    #: How rounds after the first are seated; a round robin may leave out ``rounds``.
+    movement: Literal["swiss", "mitchell", "round_robin"] = "swiss"
+    rounds: (
+        Annotated[int, Field(ge=1, le=MAX_ROUNDS), BeforeValidator(_integral)] | None
+    ) = None
     deals_per_round: Whole = Field(ge=1, le=MAX_DEALS)
     minutes_per_round: (
         Annotated[int, Field(ge=1, le=MAX_MINUTES), BeforeValidator(_integral)] | None

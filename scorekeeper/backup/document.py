@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Annotated
+from typing import Annotated, Literal
 
 from pydantic import AfterValidator, ConfigDict, Field, ValidationError
 from pydantic_core import PydanticCustomError
@@ -163,6 +163,8 @@ class EveningBackup(Body):
     variant: Variant
     options: Options = None
     format: Annotated[str, AfterValidator(_format)]
+    #: Backups from before movements seated every evening by standings.
+    movement: Literal["swiss", "mitchell", "round_robin"] = "swiss"
     rounds: Whole = Field(ge=1, le=MAX_ROUNDS)
     deals_per_round: Whole = Field(ge=1, le=MAX_DEALS)
     minutes_per_round: Whole | None = Field(None, ge=1, le=MAX_MINUTES)

@@ -10,9 +10,15 @@ from dataclasses import asdict
 from typing import Any
 
 from ..api.schemas import side_result
-from ..rules import errors_of, validate_deal
+from ..rules import Format, Movement, errors_of, validate_deal
 from ..rules.text import Text
-from ..store.changes import check_first_dealer, check_start, checked_rules, evening_rules
+from ..store.changes import (
+    check_first_dealer,
+    check_movement,
+    check_start,
+    checked_rules,
+    evening_rules,
+)
 from ..store.changes.commit import fingerprint
 from ..store.errors import Refused, check_moment, check_name
 from ..store.games import Sheet, sheet_of, side_results
@@ -192,7 +198,8 @@ def _keys_from_deals(data: document.GameBackup, log: Sequence[Change]) -> None:
 
 def evening(data: document.EveningBackup, people: Mapping[int, Person], games: set[str]) -> Evening:
     """An evening of a backup, checked; its tables' games restored before it."""
-    evening_rules(data.variant, data.options or {})
+    rules = evening_rules(data.variant, data.options or {})
+    check_movement(Movement(data.movement), Format(data.format), rules)
     row = Evening(
         id=data.id,
         token_hash=data.token_hash,
@@ -200,6 +207,7 @@ def evening(data: document.EveningBackup, people: Mapping[int, Person], games: s
         variant=data.variant,
         options=dict(data.options or {}),
         format=data.format,
+        movement=data.movement,
         rounds=data.rounds,
         deals_per_round=data.deals_per_round,
         minutes_per_round=data.minutes_per_round,

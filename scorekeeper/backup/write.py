@@ -108,6 +108,7 @@ def _evening(evening: Evening) -> dict[str, Any]:
         "variant": evening.variant,
         "options": dict(evening.options or {}),
         "format": evening.format,
+        "movement": evening.movement,
         "rounds": evening.rounds,
         "deals_per_round": evening.deals_per_round,
         "minutes_per_round": evening.minutes_per_round,

@@ -14,6 +14,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
+import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -24,12 +25,15 @@ from sqlalchemy.orm import aliased, selectinload
 from ..rules import (
     VARIANTS,
     Entrant,
+    EveningError,
     Format,
+    Movement,
     RoundResult,
     RuleSet,
     SideTotal,
     Standing,
     TableResult,
+    seat_movement,
     standings,
 )
 from .db import db
@@ -98,6 +102,7 @@ class EveningView:
     options: Mapping[str, object]
     rules: RuleSet
     format: Format
+    movement: Movement
     rounds: int
     deals_per_round: int
     minutes_per_round: int | None
@@ -134,6 +139,36 @@ def result_of(round_: RoundView) -> RoundResult:
         tables=tuple(TableResult(table.sides) for table in round_.tables if table.finished),
         byes=round_.byes,
     )
+
+
+def seating_of(round_: RoundView) -> RoundResult:
+    """A round as it was seated, every table finished or not."""
+    return RoundResult(tables=tuple(TableResult(t.sides) for t in round_.tables), byes=round_.byes)
+
+
+def next_tables(evening: EveningView) -> Mapping[Entrant, int | None]:
+    """Where each pair sits in the next round (None: a bye) where a Mitchell or a round robin
+    knows it from round 1; empty for a Swiss evening (the standings decide) or after the
+    last round."""
+    if evening.movement is Movement.SWISS or not 0 < len(evening.played) < evening.rounds:
+        return {}
+    rounds = [seating_of(round_) for round_ in evening.played]
+    try:
+        # A Mitchell's or a round robin's later rounds draw nothing: any generator will do.
+        seating = seat_movement(
+            evening.movement,
+            evening.rules,
+            evening.format,
+            evening.entrants,
+            rounds,
+            random.Random(),
+        )
+    except EveningError:
+        return {}
+    places: dict[Entrant, int | None] = {bye: None for bye in seating.byes}
+    for number, table in enumerate(seating.tables, start=1):
+        places.update({side: number for side in table.sides})
+    return places
 
 
 def load(evening_id: str, *, lock: bool = False) -> Evening | None:
@@ -207,6 +242,7 @@ def view_of(evening: Evening) -> EveningView:
         options=dict(evening.options or {}),
         rules=rules_of(evening.variant, usual_sides(evening.variant), evening.options),
         format=fmt,
+        movement=Movement(evening.movement),
         rounds=evening.rounds,
         deals_per_round=evening.deals_per_round,
         minutes_per_round=evening.minutes_per_round,

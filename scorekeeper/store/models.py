@@ -270,6 +270,9 @@ class Evening(db.Model):  # type: ignore[name-defined]
     rounds: Mapped[int]
     deals_per_round: Mapped[int]
     minutes_per_round: Mapped[int | None] = mapped_column(default=None)
+    #: How rounds after the first are seated: ``swiss``, ``mitchell`` or ``round_robin``
+    #: (``rules.Movement``).
+    movement: Mapped[str] = mapped_column(String(12), default="swiss", server_default="swiss")
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     #: Moves by one when a round starts or closes or seats are swapped: with its tables'
     #: games' versions, the key of what is cached of its pages.

@@ -27,7 +27,14 @@ from .deals import (
     preview_deal,
     record_deal,
 )
-from .evenings import close_round, create_evening, evening_rules, start_round, swap
+from .evenings import (
+    check_movement,
+    close_round,
+    create_evening,
+    evening_rules,
+    start_round,
+    swap,
+)
 from .imports import Claimed, import_game
 from .new_game import (
     SideSpec,
@@ -55,6 +62,7 @@ __all__ = [
     "Undone",
     "add_person",
     "check_first_dealer",
+    "check_movement",
     "check_start",
     "checked_rules",
     "close_round",

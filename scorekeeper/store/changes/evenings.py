@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 
 from sqlalchemy import bindparam, select
 
-from ...rules import Entrant, EveningError, Format, RuleSet, seat_round
+from ...rules import Entrant, EveningError, Format, Movement, RuleSet, rounds_needed, seat_movement
 from ...rules.limits import MAX_DEALS, MAX_ENTRANTS, MAX_MINUTES, MAX_NAME, MAX_ROUNDS
 from ...rules.text import T
 from ..db import db, transaction
@@ -113,17 +113,19 @@ def create_evening(
     options: Mapping[str, object],
     format: Format,
     entrants: Sequence[Sequence[str]],
-    rounds: int,
+    rounds: int | None,
     deals_per_round: int,
     minutes_per_round: int | None,
     *,
+    movement: Movement = Movement.SWISS,
     device: str = "",
     rng: random.Random | None = None,
     request_key: str | None = None,
 ) -> tuple[EveningView, str]:
     """A new evening, its players on the roster and its first round seated by lot; returns
     it with the director's secret (shown once, stored hashed). ``entrants`` are the pairs
-    (``Format.PAIRS``) or each player alone. A ``request_key`` that created an evening
+    (``Format.PAIRS``) or each player alone. A round robin's ``rounds`` may be None: as
+    many as it takes (``rounds_needed``). A ``request_key`` that created an evening
     before creates none: its secret cannot be given again, so the retry is refused
     (``Why.CONFLICT``) naming that evening; sent with another evening, it is refused as
     reused (``Why.REUSED``)."""
@@ -138,13 +140,17 @@ def create_evening(
         rounds,
         deals_per_round,
         minutes_per_round,
+        movement.value,
     )
     if not name.strip():
         message = T("An evening needs a name.")
         raise Refused(Why.INVALID, message, {"name": message})
     title = check_name(name, "name", side=True)
     rules = evening_rules(variant, options)
-    _check_within(rounds, "rounds", 1, MAX_ROUNDS)
+    check_movement(movement, format, rules)
+    if rounds is None and movement is Movement.ROUND_ROBIN:
+        rounds = rounds_needed(len(entrants)) if len(entrants) >= 2 else 1
+    rounds = _check_within(rounds, "rounds", 1, MAX_ROUNDS)
     _check_within(deals_per_round, "deals_per_round", 1, MAX_DEALS)
     if minutes_per_round is not None:
         _check_within(minutes_per_round, "minutes_per_round", 1, MAX_MINUTES)
@@ -179,6 +185,7 @@ def create_evening(
             variant=variant,
             options=dict(options),
             format=format.value,
+            movement=movement.value,
             rounds=rounds,
             deals_per_round=deals_per_round,
             minutes_per_round=minutes_per_round,
@@ -203,6 +210,17 @@ def create_evening(
         return evening.id
 
     return _viewed(creating(make)), secret
+
+
+def check_movement(movement: Movement, format: Format, rules: RuleSet) -> None:
+    """A Mitchell or a round robin moves pairs between tables of two sides."""
+    if movement is Movement.SWISS or (format is Format.PAIRS and rules.sides == 2):
+        return
+    message = T(
+        "A Mitchell or a round robin moves pairs between tables of two sides; seat this "
+        "evening by standings (Swiss)."
+    )
+    raise Refused(Why.INVALID, message, {"movement": message})
 
 
 def _check_created_before(key: RequestKey | None) -> None:
@@ -237,7 +255,8 @@ def _seat_next(evening: Evening, secret: str, device: str, rng: random.Random) -
     rules = evening_rules(evening.variant, evening.options)
     current = view_of(evening)
     try:
-        seating = seat_round(
+        seating = seat_movement(
+            current.movement,
             rules,
             current.format,
             current.entrants,

@@ -9,7 +9,7 @@ from flask_babel import lazy_gettext as _l
 from wtforms import Field, RadioField, SelectChoice, SelectField, StringField, TextAreaField
 from wtforms.validators import DataRequired, InputRequired, Length, Optional, ValidationError
 
-from ...rules import VARIANTS, Format, RuleSet
+from ...rules import VARIANTS, Format, Movement, RuleSet
 from ...rules.limits import MAX_DEALS, MAX_DEVICE, MAX_ENTRANTS, MAX_MINUTES, MAX_ROUNDS
 from ..figures import FigureField
 from ..forms import PageForm
@@ -41,7 +41,15 @@ class NewEveningForm(PageForm):
     """An evening: its name, rule set, format, who is present, and the rounds' length."""
 
     #: The fields a refusal of the store may name (as ``create_evening`` calls them).
-    FIELDS = ("name", "variant", "format", "rounds", "deals_per_round", "minutes_per_round")
+    FIELDS = (
+        "name",
+        "variant",
+        "format",
+        "movement",
+        "rounds",
+        "deals_per_round",
+        "minutes_per_round",
+    )
 
     name = StringField(
         _l("Name of the evening"),
@@ -70,7 +78,23 @@ class NewEveningForm(PageForm):
         [InputRequired(_l("Name the players present.")), Length(max=MAX_PLAYERS_TEXT)],
         render_kw={"autocomplete": "off", "rows": 8, "spellcheck": "false"},
     )
-    rounds = _count_field(_l("Rounds"), MAX_ROUNDS, 3)
+    movement = RadioField(
+        _l("Seating after round 1"),
+        choices=[
+            SelectChoice(Movement.SWISS.value, _l("By the standings (Swiss)")),
+            SelectChoice(
+                Movement.MITCHELL.value,
+                _l("Mitchell: half the pairs keep their table, the others move one table up"),
+            ),
+            SelectChoice(
+                Movement.ROUND_ROBIN.value, _l("Round robin: every pair meets every other once")
+            ),
+        ],
+        default=Movement.SWISS.value,
+        validate_choice=True,
+    )
+    #: Left empty, a round robin plays as many rounds as it takes.
+    rounds = _count_field(_l("Rounds"), MAX_ROUNDS, 3, False)
     deals_per_round = _count_field(_l("Deals per round"), MAX_DEALS, 4)
     minutes_per_round = _count_field(_l("Minutes per round (optional)"), MAX_MINUTES, 50, False)
     device = StringField(
@@ -86,6 +110,11 @@ class NewEveningForm(PageForm):
             if self.format.data in ("pairs", "individual")
             else Format.PAIRS
         )
+
+    @property
+    def chosen_movement(self) -> Movement:
+        values = {movement.value for movement in Movement}
+        return Movement(self.movement.data if self.movement.data in values else "swiss")
 
     @property
     def rules(self) -> RuleSet:

@@ -12,6 +12,7 @@ from ...caching import cached, conditional
 from ...codes import svg
 from ...extensions import creates_game, htmx
 from ...i18n import current_language, render_text
+from ...rules import Format, rounds_needed
 from ...store import changes, evenings
 from ...store.errors import Refused, Why
 from ...store.evenings import EveningView
@@ -47,9 +48,10 @@ def new_evening() -> str | BaseResponse | tuple[str, int]:
                 {},
                 form.chosen_format,
                 entrants,
-                form.rounds.data or 0,
+                form.rounds.data,
                 form.deals_per_round.data or 0,
                 form.minutes_per_round.data,
+                movement=form.chosen_movement,
                 device=device_label(),
                 request_key=page_key(),
             )
@@ -67,9 +69,11 @@ def new_evening() -> str | BaseResponse | tuple[str, int]:
             return response
     status = 422 if form.is_submitted() else 200
     roster, regulars = roster_chips(REGULARS * 2)
+    pairs = len(form.entrants()[0]) if form.chosen_format is Format.PAIRS else 0
     return render_template(
         "evenings/new.html",
         form=form,
+        robin=(pairs, rounds_needed(pairs)) if pairs >= 2 else None,
         variants=EVENING_VARIANTS,
         roster=roster,
         regulars=regulars,
@@ -259,11 +263,13 @@ def swap_seats(evening_id: str, number: int) -> BaseResponse:
 
 @bp.get("/evenings/<evening_id>/cards")
 def table_cards(evening_id: str) -> BaseResponse:
-    """One card per table of the round: its number, who sits where, and the QR code of its
-    scorer link (the table's phone scans it to keep score). The director's alone."""
+    """One card per table of the round: its number, who sits where, the QR code of its
+    scorer link (the table's phone scans it to keep score), and, where a Mitchell or a round
+    robin knows it, where each pair goes next round. The director's alone."""
     secret = director_or_403(evening_id)
     found = _view_or_404(evening_id)
     current = found.current
+    onward = evenings.next_tables(found)
     cards = []
     for table in current.tables if current else ():
         link = absolute(url_for("web.join", game_id=table.game_id))
@@ -275,6 +281,11 @@ def table_cards(evening_id: str) -> BaseResponse:
                 "scorer_link": link,
                 "code_svg": Markup(svg(link)),
                 "follower_link": absolute(url_for("web.sheet", game_id=table.game_id)),
+                "next": [
+                    (side.players, onward[side.players])
+                    for side in table.sides
+                    if side.players in onward
+                ],
             }
         )
     return no_store(
