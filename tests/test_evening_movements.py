@@ -127,6 +127,7 @@ def test_the_table_cards_say_where_each_pair_goes_next(client: FlaskClient) -> N
     # The last table's moving pair goes round to table 1.
     assert f"Next round: {moves} move to table 1." in cards
     assert cards.count("Next round:") == 8
+    assert "a Mitchell" in client.get(evening).get_data(as_text=True)
     swiss = client.post("/evenings/new", data=evening_form(name="Swiss night"))
     assert "Next round:" not in client.get(f"{swiss.headers['Location']}/cards").get_data(
         as_text=True
