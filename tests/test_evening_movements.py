@@ -151,6 +151,12 @@ def test_the_new_evening_page_offers_the_movements(client: FlaskClient) -> None:
     )
     assert created.status_code == 302, created.get_data(as_text=True)
     evening_id = created.headers["Location"].rsplit("/", 1)[1]
+    # An individual evening cannot move pairs: said at the movement's field.
+    alone = evening_form(format="individual", players="A\nB\nC\nD\nE\nF\nG\nH")
+    refused = client.post("/evenings/new", data={**alone, "movement": "mitchell"})
+    assert refused.status_code == 422
+    said = refused.get_data(as_text=True).split('id="err-movement"', 1)[1][:300]
+    assert "moves pairs between tables of two sides" in said
     shown = client.get(f"/api/evenings/{evening_id}").get_json()
     assert (shown["movement"], shown["planned_rounds"]) == ("round_robin", 5)
 
