@@ -481,8 +481,11 @@ def _scoring(value: object) -> object:
     return value
 
 
-#: API.md's scoring: match points, or victory points by a published scale or typed steps
-#: (each [upper bound or null, the winner's VP]; their order and rise the engine checks).
+#: A typed scale's step: [upper bound or null, the winner's VP] (the order and the rise of
+#: the steps, and the VP's range, the engine checks).
+_FIGURE = {"type": ["integer", "null"], "minimum": 0, "maximum": MOST_BOUND}
+_STEP = {"type": "array", "minItems": 2, "maxItems": 2, "items": _FIGURE}
+#: API.md's scoring: match points, or victory points by a published scale or typed steps.
 SCORING_SCHEMA: dict[str, Any] = {
     "oneOf": [
         {"const": MATCH_POINTS},
@@ -492,21 +495,7 @@ SCORING_SCHEMA: dict[str, Any] = {
                 "victory_points": {
                     "oneOf": [
                         {"enum": list(PUBLISHED)},
-                        {
-                            "type": "array",
-                            "minItems": 1,
-                            "maxItems": MOST_STEPS,
-                            "items": {
-                                "type": "array",
-                                "minItems": 2,
-                                "maxItems": 2,
-                                "items": {
-                                    "type": ["integer", "null"],
-                                    "minimum": 0,
-                                    "maximum": MOST_BOUND,
-                                },
-                            },
-                        },
+                        {"type": "array", "minItems": 1, "maxItems": MOST_STEPS, "items": _STEP},
                     ]
                 }
             },
@@ -515,11 +504,9 @@ SCORING_SCHEMA: dict[str, Any] = {
         },
     ],
     "default": MATCH_POINTS,
-    "description": (
-        "How a table's result ranks: match points, or victory points (20 a table) by a "
-        "published scale's name or steps of [upper bound (null: every larger "
-        "difference), the winner's VP]."
-    ),
+    "description": "How a table's result ranks: match points, or victory points (20 a table) "
+    "by a published scale's name or steps of [upper bound (null: every larger difference), "
+    "the winner's VP].",
 }
 
 
