@@ -138,8 +138,12 @@ DOMAIN: dict[str, str] = {
     # A kind of canasta the rule set does not score; what forbids going out under another
     # rule set (an unfinished aces meld in Burraco).
     "POST /api/check/going-out": rf"{_OPTIONS}|canastas\.\w+|unfinished_\w+|pot_missed",
-    # Pairs of the rule set's side size, enough of them for two tables, named once each.
-    "POST /api/evenings": rf"name|{_OPTIONS}|pairs(\.\d+){{0,2}}|players(\.\d+)?",
+    # Pairs of the rule set's side size, enough of them for two tables, named once each; a
+    # scale's steps rising, the last open (and victory points for tables of two sides); the
+    # rounds, which only a round robin may leave out; a movement of pairs, two sides a table.
+    "POST /api/evenings": (
+        rf"name|{_OPTIONS}|pairs(\.\d+){{0,2}}|players(\.\d+)?|scoring(\..+)?|rounds|movement"
+    ),
     # Two players of the round who do not sit together already.
     "POST /api/evenings/{evening_id}/rounds/{number}/swap": r"players(\.\d+)?",
 }

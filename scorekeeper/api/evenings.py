@@ -8,6 +8,7 @@ from flask import Response, jsonify, url_for
 
 from ..extensions import creates_game
 from ..rules import Format, Movement
+from ..rules.victory_points import MATCH_POINTS
 from ..store import changes, evenings
 from ..store.changes.evenings import NO_EVENING, NOT_DIRECTOR
 from ..store.errors import Refused, Why
@@ -26,7 +27,7 @@ from . import (
 )
 
 
-def table_json(table: TableView, director_secret: str | None) -> dict[str, Any]:
+def table_json(table: TableView, director_secret: str | None, vp: bool = False) -> dict[str, Any]:
     out: dict[str, Any] = {
         "table": table.number,
         "game": table.game_id,
@@ -35,6 +36,11 @@ def table_json(table: TableView, director_secret: str | None) -> dict[str, Any]:
         "last_deal": table.last_deal,
         "sides": [{"players": list(side.players), "total": side.total} for side in table.sides],
     }
+    if vp:
+        # Each side's victory points once the table finished (null while it plays).
+        points = table.victory_points or [None] * len(table.sides)
+        for side, side_vp in zip(out["sides"], points, strict=True):
+            side["victory_points"] = side_vp
     if director_secret is not None:
         out["token"] = evenings.table_secret(director_secret, table.game_id)
     return out
@@ -44,21 +50,23 @@ def _moment(value: Any) -> str | None:
     return None if value is None else value.isoformat() + "Z"
 
 
-def round_json(round_: RoundView, director_secret: str | None) -> dict[str, Any]:
+def round_json(round_: RoundView, director_secret: str | None, vp: bool = False) -> dict[str, Any]:
     return {
         "number": round_.number,
         "status": "finished" if round_.finished else "playing",
         "started_at": _moment(round_.started_at),
         "ends_at": _moment(round_.ends_at),
         "closed_at": _moment(round_.closed_at),
-        "tables": [table_json(table, director_secret) for table in round_.tables],
+        "tables": [table_json(table, director_secret, vp) for table in round_.tables],
         "byes": [list(entrant) for entrant in round_.byes],
     }
 
 
 def evening_json(evening: EveningView, director_secret: str | None = None) -> dict[str, Any]:
     """The evening as API.md writes it; with the director's secret, each table's scorer
-    secret too."""
+    secret too. An evening scored by victory points shows each standing's and each
+    finished table side's."""
+    vp = evening.scale is not None
     return {
         "id": evening.id,
         "url": url_for("web.evening", evening_id=evening.id),
@@ -72,10 +80,15 @@ def evening_json(evening: EveningView, director_secret: str | None = None) -> di
         "planned_rounds": evening.rounds,
         "deals_per_round": evening.deals_per_round,
         "minutes_per_round": evening.minutes_per_round,
-        "rounds": [round_json(round_, director_secret) for round_ in evening.played],
+        "scoring": (
+            MATCH_POINTS if evening.scale is None else {"victory_points": evening.scale.document()}
+        ),
+        "bye_vp": evening.bye_vp,
+        "rounds": [round_json(round_, director_secret, vp) for round_ in evening.played],
         "standings": [
             {
                 "players": list(line.players),
+                **({"victory_points": line.victory_points} if vp else {}),
                 "match_points": line.match_points,
                 "difference": line.difference,
                 "won": line.won,
@@ -130,6 +143,8 @@ def new_evening(json: schemas.NewEvening) -> tuple[Response, int]:
         movement=Movement(json.movement),
         device=device(),
         request_key=idempotency_key(),
+        scoring=json.scoring,
+        bye_vp=json.bye_vp,
     )
     response = jsonify({**evening_json(evening, secret), "token": secret})
     response.headers["Location"] = url_for("api.evening", evening_id=evening.id)

@@ -49,6 +49,7 @@ from ..rules.limits import (
     most_of,
 )
 from ..rules.scoring import BOOLEAN_FIELDS, INTEGER_FIELDS, SideResult
+from ..rules.victory_points import BYE_VP, MATCH_POINTS, MOST_BOUND, MOST_STEPS, PUBLISHED, TOTAL
 from ..store.games import EXPORT_FORMAT
 
 
@@ -470,6 +471,45 @@ def _lists(given: str, format: str, other: str) -> dict[str, Any]:
     }
 
 
+def _scoring(value: object) -> object:
+    """An evening's scoring, passed on whole: the rules engine reads it (``read_scoring``)
+    and names the step at fault, for the new-evening page and the API alike."""
+    if value is None:
+        raise PydanticCustomError(
+            "scoring", 'Scoring is "match_points", or an object with "victory_points".'
+        )
+    return value
+
+
+#: A typed scale's step: [upper bound or null, the winner's VP] (the order and the rise of
+#: the steps, and the VP's range, the engine checks).
+_FIGURE = {"type": ["integer", "null"], "minimum": 0, "maximum": MOST_BOUND}
+_STEP = {"type": "array", "minItems": 2, "maxItems": 2, "items": _FIGURE}
+#: API.md's scoring: match points, or victory points by a published scale or typed steps.
+SCORING_SCHEMA: dict[str, Any] = {
+    "oneOf": [
+        {"const": MATCH_POINTS},
+        {
+            "type": "object",
+            "properties": {
+                "victory_points": {
+                    "oneOf": [
+                        {"enum": list(PUBLISHED)},
+                        {"type": "array", "minItems": 1, "maxItems": MOST_STEPS, "items": _STEP},
+                    ]
+                }
+            },
+            "required": ["victory_points"],
+            "additionalProperties": False,
+        },
+    ],
+    "default": MATCH_POINTS,
+    "description": "How a table's result ranks: match points, or victory points (20 a table) "
+    "by a published scale's name or steps of [upper bound (null: every larger difference), "
+    "the winner's VP].",
+}
+
+
 class NewEvening(Body):
     """A new evening; ``pairs`` for a pairs evening, ``players`` for an individual one."""
 
@@ -505,6 +545,10 @@ class NewEvening(Body):
     minutes_per_round: (
         Annotated[int, Field(ge=1, le=MAX_MINUTES), BeforeValidator(_integral)] | None
     ) = None
+    scoring: Annotated[object, PlainValidator(_scoring), WithJsonSchema(SCORING_SCHEMA)] = (
+        MATCH_POINTS
+    )
+    bye_vp: Whole = Field(BYE_VP, ge=0, le=TOTAL, description="The victory points a bye scores.")
 
 
 class Swap(Body):

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, ConfigDict, Field, ValidationError
 from pydantic_core import PydanticCustomError
@@ -28,6 +28,7 @@ from ..api.schemas import (
 from ..rules import Format
 from ..rules.limits import MAX_DEALS, MAX_ENTRANTS, MAX_MINUTES, MAX_ROUNDS, MAX_START
 from ..rules.text import Text
+from ..rules.victory_points import BYE_VP, TOTAL
 from ..store.errors import Refused, Why, is_request_key
 from ..store.games import GAME_ID
 
@@ -168,6 +169,9 @@ class EveningBackup(Body):
     rounds: Whole = Field(ge=1, le=MAX_ROUNDS)
     deals_per_round: Whole = Field(ge=1, le=MAX_DEALS)
     minutes_per_round: Whole | None = Field(None, ge=1, le=MAX_MINUTES)
+    #: Checked by the rules engine's reader (``rebuild.evening``); older backups have none.
+    scoring: dict[str, Any] | None = None
+    bye_vp: Whole = Field(BYE_VP, ge=0, le=TOTAL)
     created_at: Moment = None
     version: Number = 1
     players: list[EntrantBackup]

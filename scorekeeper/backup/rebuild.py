@@ -12,6 +12,7 @@ from typing import Any
 from ..api.schemas import side_result
 from ..rules import Format, Movement, errors_of, validate_deal
 from ..rules.text import Text
+from ..rules.victory_points import ScaleError, read_scoring
 from ..store.changes import (
     check_first_dealer,
     check_movement,
@@ -200,6 +201,12 @@ def evening(data: document.EveningBackup, people: Mapping[int, Person], games: s
     """An evening of a backup, checked; its tables' games restored before it."""
     rules = evening_rules(data.variant, data.options or {})
     check_movement(Movement(data.movement), Format(data.format), rules)
+    try:
+        scale = read_scoring(data.scoring)
+    except ScaleError as error:
+        raise wrong(error.field, str(error.text)) from None
+    if scale is not None and rules.sides != 2:
+        raise wrong("scoring", "Victory points are shared by tables of two sides.")
     row = Evening(
         id=data.id,
         token_hash=data.token_hash,
@@ -211,6 +218,8 @@ def evening(data: document.EveningBackup, people: Mapping[int, Person], games: s
         rounds=data.rounds,
         deals_per_round=data.deals_per_round,
         minutes_per_round=data.minutes_per_round,
+        scoring=None if scale is None else {"victory_points": scale.document()},
+        bye_vp=data.bye_vp,
         created_at=check_moment(data.created_at, "created_at"),
         version=data.version,
     )

@@ -112,6 +112,8 @@ def _evening(evening: Evening) -> dict[str, Any]:
         "rounds": evening.rounds,
         "deals_per_round": evening.deals_per_round,
         "minutes_per_round": evening.minutes_per_round,
+        "scoring": evening.scoring,
+        "bye_vp": evening.bye_vp,
         "created_at": _stamp(evening.created_at),
         "version": evening.version,
         "players": [

@@ -79,6 +79,8 @@ class Standing:
     #: Tables played (a bye is not one).
     played: int = 0
     points: int = 0
+    #: Victory points (RULES.md section 16), in an evening that scores by them.
+    victory_points: int = 0
 
 
 @dataclass(frozen=True)
@@ -269,6 +271,8 @@ def seat_round(
     entrants: Sequence[Entrant],
     rounds: Sequence[RoundResult],
     rng: random.Random,
+    *,
+    order: Sequence[Entrant] | None = None,
 ) -> RoundSeating:
     """Seat the round after ``rounds`` (RULES.md section 11).
 
@@ -277,7 +281,8 @@ def seat_round(
     gets a second bye while someone has none; then the fewest repeats (a pair meeting a
     pair again; in an individual evening a partner again, then an opponent again); then
     the byes as low in the standings as that allows; then tables of neighbours in the
-    standings. Players beyond whole tables sit out.
+    standings. Players beyond whole tables sit out. ``order`` is the standings to seat by,
+    best first, when the evening ranks otherwise than by match points (victory points).
     """
     shape = table_shape(rules, format)
     check_entrants(format, entrants)
@@ -291,6 +296,10 @@ def seat_round(
         seated = len(order) - len(order) % shape.size
         return _seating(order, in_order(range(seated), shape), range(seated, len(order)))
     ranked = [line.players for line in standings(format, entrants, rounds)]
+    if order is not None:
+        if sorted(order) != sorted(ranked):
+            raise EveningError("the order to seat by names other entrants than the evening's")
+        ranked = list(order)
     found = search(shape, _history(format, ranked, rounds))
     return _seating(ranked, found.tables, found.byes)
 

@@ -154,16 +154,19 @@ def seat_movement(
     entrants: Sequence[Entrant],
     rounds: Sequence[RoundResult],
     rng: random.Random,
+    *,
+    order: Sequence[Entrant] | None = None,
 ) -> RoundSeating:
     """Seat the round after ``rounds`` by ``movement``: the one call that seats an evening's
     round, whatever its movement.
 
     The Swiss movement is ``seat_round``. A Mitchell or a round robin is for a pairs evening
     of two sides to a table: round 1 shuffles the entrants with ``rng`` into the order, and
-    each later round reads it back from round 1 (``order_of``) and ignores ``rng``.
+    each later round reads it back from round 1 (``order_of``) and ignores ``rng``. ``order``
+    is the standings the Swiss seating follows (``seat_round``); a schedule needs none.
     """
     if movement is Movement.SWISS:
-        return seat_round(rules, format, entrants, rounds, rng)
+        return seat_round(rules, format, entrants, rounds, rng, order=order)
     shape = table_shape(rules, format)
     check_entrants(format, entrants)
     if format is not Format.PAIRS or shape.sides != 2:

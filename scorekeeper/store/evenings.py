@@ -36,6 +36,7 @@ from ..rules import (
     seat_movement,
     standings,
 )
+from ..rules.victory_points import BYE_VP, Scale, read_scoring, table_victory_points, vp_standings
 from .db import db
 from .games import GAME_ID, Secured, hash_secret, rules_of
 from .models import Evening, EveningPlayer, EveningRound, EveningTable, Game, Side
@@ -66,6 +67,8 @@ class TableView:
     last_deal: int | None
     #: The round's length as the evening set it.
     planned: int | None = None
+    #: Each side's victory points, once the table finished in an evening scored by them.
+    victory_points: tuple[int, ...] | None = None
 
     @property
     def time_called(self) -> bool:
@@ -112,6 +115,10 @@ class EveningView:
     entrants: tuple[Entrant, ...]
     played: tuple[RoundView, ...]
     standings: tuple[Standing, ...]
+    #: The victory-point scale the evening ranks by; None: match points.
+    scale: Scale | None = None
+    #: What a bye scores in victory points.
+    bye_vp: int = BYE_VP
 
     @property
     def current(self) -> RoundView | None:
@@ -205,6 +212,7 @@ def view_of(evening: Evening) -> EveningView:
     for player in evening.players:
         entrants.setdefault(player.entrant, []).append(player.person.name)
     ranked = tuple(tuple(entrants[number]) for number in sorted(entrants))
+    scale = read_scoring(evening.scoring)
     played = []
     for round_ in evening.played_rounds:
         tables = []
@@ -222,6 +230,11 @@ def view_of(evening: Evening) -> EveningView:
                     ),
                     last_deal=game.last_deal,
                     planned=evening.deals_per_round,
+                    victory_points=(
+                        table_victory_points([side.total for side in game.sides], scale)
+                        if scale is not None and game.finished
+                        else None
+                    ),
                 )
             )
         minutes = evening.minutes_per_round
@@ -251,7 +264,13 @@ def view_of(evening: Evening) -> EveningView:
         token_hash=evening.token_hash,
         entrants=ranked,
         played=tuple(played),
-        standings=standings(fmt, ranked, [result_of(r) for r in played]),
+        standings=(
+            standings(fmt, ranked, [result_of(r) for r in played])
+            if scale is None
+            else vp_standings(fmt, ranked, [result_of(r) for r in played], scale, evening.bye_vp)
+        ),
+        scale=scale,
+        bye_vp=evening.bye_vp,
     )
 
 

@@ -273,6 +273,11 @@ class Evening(db.Model):  # type: ignore[name-defined]
     #: How rounds after the first are seated: ``swiss``, ``mitchell`` or ``round_robin``
     #: (``rules.Movement``).
     movement: Mapped[str] = mapped_column(String(12), default="swiss", server_default="swiss")
+    #: How a table's result ranks: None for match points, else API.md's
+    #: ``{"victory_points": <a published scale's name or its steps>}`` (RULES.md section 16).
+    scoring: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
+    #: The victory points a bye scores (with victory points only).
+    bye_vp: Mapped[int] = mapped_column(default=12, server_default="12")
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     #: Moves by one when a round starts or closes or seats are swapped: with its tables'
     #: games' versions, the key of what is cached of its pages.

@@ -4,7 +4,7 @@ How an evening seats its rounds after the first (RULES.md section 11): by standi
 every evening so far), by a Mitchell or by a round robin.
 
 Revision ID: 4c6e8a0b2d19
-Revises: 9d2b4f6a8c31
+Revises: b5d7f9a1c3e5
 Create Date: 2027-01-20 10:00:00
 
 """
@@ -14,7 +14,7 @@ import sqlalchemy as sa
 
 # revision identifiers, used by Alembic.
 revision = '4c6e8a0b2d19'
-down_revision = '9d2b4f6a8c31'
+down_revision = 'b5d7f9a1c3e5'
 branch_labels = None
 depends_on = None
 

@@ -21,6 +21,7 @@ from sqlalchemy import bindparam, select
 from ...rules import Entrant, EveningError, Format, Movement, RuleSet, rounds_needed, seat_movement
 from ...rules.limits import MAX_DEALS, MAX_ENTRANTS, MAX_MINUTES, MAX_NAME, MAX_ROUNDS
 from ...rules.text import T
+from ...rules.victory_points import BYE_VP, MATCH_POINTS, ScaleError, check_bye, read_scoring
 from ..db import db, transaction
 from ..errors import Refused, Why, check_name
 from ..evenings import (
@@ -121,12 +122,16 @@ def create_evening(
     device: str = "",
     rng: random.Random | None = None,
     request_key: str | None = None,
+    scoring: object = None,
+    bye_vp: object = BYE_VP,
 ) -> tuple[EveningView, str]:
     """A new evening, its players on the roster and its first round seated by lot; returns
     it with the director's secret (shown once, stored hashed). ``entrants`` are the pairs
     (``Format.PAIRS``) or each player alone. A round robin's ``rounds`` may be None: as
-    many as it takes (``rounds_needed``). A ``request_key`` that created an evening
-    before creates none: its secret cannot be given again, so the retry is refused
+    many as it takes (``rounds_needed``). ``scoring`` and ``bye_vp`` are as API.md writes
+    them: match points (None), or victory points by a scale, and a bye's VP. A
+    ``request_key`` that created an evening before creates none: its secret cannot be
+    given again, so the retry is refused
     (``Why.CONFLICT``) naming that evening; sent with another evening, it is refused as
     reused (``Why.REUSED``)."""
     key = keyed(
@@ -140,7 +145,10 @@ def create_evening(
         rounds,
         deals_per_round,
         minutes_per_round,
-        movement.value,
+        # Only a movement or a scoring other than the default joins the fingerprint: a
+        # retry made before they existed still matches.
+        *([] if movement is Movement.SWISS else [movement.value]),
+        *([] if scoring in (None, MATCH_POINTS) and bye_vp == BYE_VP else [scoring, bye_vp]),
     )
     if not name.strip():
         message = T("An evening needs a name.")
@@ -154,6 +162,17 @@ def create_evening(
     _check_within(deals_per_round, "deals_per_round", 1, MAX_DEALS)
     if minutes_per_round is not None:
         _check_within(minutes_per_round, "minutes_per_round", 1, MAX_MINUTES)
+    try:
+        scale, bye = read_scoring(scoring), check_bye(bye_vp)
+    except ScaleError as error:
+        raise Refused(Why.INVALID, error.text, {error.field: error.text}) from None
+    if scale is not None and rules.sides != 2:
+        message = T(
+            "Victory points are shared by a table's two sides, and %(rules)s seats more: "
+            "score it by match points.",
+            rules=T(rules.name),
+        )
+        raise Refused(Why.INVALID, message, {"scoring": message})
     field = "pairs" if format is Format.PAIRS else "players"
     size = rules.players_per_side if format is Format.PAIRS else 1
     table = rules.players // size
@@ -189,6 +208,8 @@ def create_evening(
             rounds=rounds,
             deals_per_round=deals_per_round,
             minutes_per_round=minutes_per_round,
+            scoring=None if scale is None else {"victory_points": scale.document()},
+            bye_vp=bye,
         )
         seen: dict[str, str] = {}
         for number, entrant in enumerate(entrants):
@@ -262,6 +283,8 @@ def _seat_next(evening: Evening, secret: str, device: str, rng: random.Random) -
             current.entrants,
             [result_of(round_) for round_ in current.played],
             rng,
+            # Swiss by the evening's own standings: by victory points when it scores them.
+            order=None if current.scale is None else [s.players for s in current.standings],
         )
     except EveningError as error:  # the checks above keep every evening seatable
         raise Refused(

@@ -9,9 +9,12 @@ from flask_babel import lazy_gettext as _l
 from wtforms import Field, RadioField, SelectChoice, SelectField, StringField, TextAreaField
 from wtforms.validators import DataRequired, InputRequired, Length, Optional, ValidationError
 
+from ...i18n import current_language
+from ...i18n import number as figure
 from ...rules import VARIANTS, Format, Movement, RuleSet
 from ...rules.limits import MAX_DEALS, MAX_DEVICE, MAX_ENTRANTS, MAX_MINUTES, MAX_ROUNDS
-from ..figures import FigureField
+from ...rules.victory_points import BYE_VP, MATCH_POINTS, MOST_STEPS, PUBLISHED, TOTAL
+from ..figures import FigureField, Unreadable, read_figure
 from ..forms import PageForm
 from ..scorer import JoinForm, secret_field
 
@@ -23,6 +26,10 @@ PARTNERS = re.compile(r"[,;&/+]")
 MAX_PLAYERS_TEXT = MAX_ENTRANTS * 48
 #: An evening's name, as long as a game's side's (the store's ``check_name``).
 MAX_EVENING_NAME = 40
+#: The scoring choice of a scale the director types.
+TYPED = "typed"
+#: Longest typed scale: every step's line, with room to spare.
+MAX_SCALE_TEXT = MOST_STEPS * 24
 
 
 def _count_field(label: str, maximum: int, example: int, required: bool = True) -> FigureField:
@@ -49,6 +56,8 @@ class NewEveningForm(PageForm):
         "rounds",
         "deals_per_round",
         "minutes_per_round",
+        "scoring",
+        "bye_vp",
     )
 
     name = StringField(
@@ -97,6 +106,30 @@ class NewEveningForm(PageForm):
     rounds = _count_field(_l("Rounds"), MAX_ROUNDS, 3, False)
     deals_per_round = _count_field(_l("Deals per round"), MAX_DEALS, 4)
     minutes_per_round = _count_field(_l("Minutes per round (optional)"), MAX_MINUTES, 50, False)
+    scoring = RadioField(
+        _l("Scoring"),
+        choices=[
+            SelectChoice(MATCH_POINTS, _l("Match points: a win 2, a draw 1, a loss 0")),
+            SelectChoice("burraco-3", _l("Victory points: Burraco's scale for rounds of 3 deals")),
+            SelectChoice("burraco-4", _l("Victory points: Burraco's scale for rounds of 4 deals")),
+            SelectChoice(TYPED, _l("Victory points: a scale I type")),
+        ],
+        default=MATCH_POINTS,
+        validate_choice=True,
+    )
+    scale = TextAreaField(
+        _l("Your scale"),
+        [Length(max=MAX_SCALE_TEXT)],
+        render_kw={"autocomplete": "off", "rows": 6, "spellcheck": "false"},
+    )
+    bye_vp = FigureField(
+        _l("Victory points for a bye"),
+        [Optional()],
+        minimum=0,
+        maximum=TOTAL,
+        example=BYE_VP,
+        render_kw={"enterkeyhint": "next"},
+    )
     device = StringField(
         _l("This phone's name in the change log"),
         validators=[Optional(), Length(max=MAX_DEVICE)],
@@ -138,6 +171,51 @@ class NewEveningForm(PageForm):
                     entrants.append([name])
                     lines.append(number)
         return entrants, lines
+
+    def steps(self) -> tuple[list[list[int | None]], list[int]]:
+        """The typed scale's steps as the store takes them (``[upper bound, winner's VP]``,
+        ``[None, VP]`` for a line of the VP alone), with the line each came from. Raises
+        ``ValidationError`` naming a line that is no step."""
+        steps: list[list[int | None]] = []
+        lines: list[int] = []
+        for at, line in enumerate((self.scale.data or "").splitlines(), start=1):
+            if not line.strip():
+                continue
+            parts = line.split(":")
+            try:
+                figures = [read_figure(part, current_language()) for part in parts]
+            except Unreadable:
+                figures = []
+            if len(figures) not in (1, 2):
+                raise ValidationError(
+                    _(
+                        "Line %(line)s: the largest difference, a colon and the winner's "
+                        "victory points (%(example)s); the last line the victory points "
+                        "alone (20).",
+                        line=at,
+                        example=f"{figure(1500)}: 11",
+                    )
+                )
+            steps.append([None, figures[0]] if len(figures) == 1 else [figures[0], figures[1]])
+            lines.append(at)
+        return steps, lines
+
+    def scoring_value(self) -> tuple[object, list[int]]:
+        """The scoring as the store takes it (API.md's), and the typed scale's lines."""
+        chosen = self.scoring.data or MATCH_POINTS
+        if chosen in PUBLISHED:
+            return {"victory_points": chosen}, []
+        if chosen == TYPED:
+            steps, lines = self.steps()
+            return {"victory_points": steps}, lines
+        return MATCH_POINTS, []
+
+    def validate_scale(self, field: Field) -> None:
+        if self.scoring.data != TYPED:
+            return
+        steps, _lines = self.steps()
+        if not steps:
+            raise ValidationError(_("Type your scale: a line per step."))
 
     def validate_players(self, field: Field) -> None:
         if not self.entrants()[0] and field.data and field.data.strip():

@@ -13,6 +13,7 @@ from ...codes import svg
 from ...extensions import creates_game, htmx
 from ...i18n import current_language, render_text
 from ...rules import Format, rounds_needed
+from ...rules.victory_points import BYE_VP, PUBLISHED
 from ...store import changes, evenings
 from ...store.errors import Refused, Why
 from ...store.evenings import EveningView
@@ -41,6 +42,7 @@ def new_evening() -> str | BaseResponse | tuple[str, int]:
     if form.validate_on_submit():
         name_this_phone(form.device.data)
         entrants, lines = form.entrants()
+        scoring, steps = form.scoring_value()
         try:
             evening, secret = changes.create_evening(
                 form.name.data or "",
@@ -54,6 +56,8 @@ def new_evening() -> str | BaseResponse | tuple[str, int]:
                 movement=form.chosen_movement,
                 device=device_label(),
                 request_key=page_key(),
+                scoring=scoring,
+                bye_vp=BYE_VP if form.bye_vp.data is None else form.bye_vp.data,
             )
         except Refused as refusal:
             if refusal.evening is not None:
@@ -62,7 +66,7 @@ def new_evening() -> str | BaseResponse | tuple[str, int]:
                 return redirect(url_for("web.evening", evening_id=refusal.evening))
             if refusal.why is not Why.INVALID:
                 abort_refused(refusal)
-            _attach(form, refusal, lines)
+            _attach(form, refusal, lines, steps)
         else:
             response = redirect(url_for("web.evening", evening_id=evening.id))
             set_director_cookie(response, evening.id, secret)
@@ -75,14 +79,16 @@ def new_evening() -> str | BaseResponse | tuple[str, int]:
         form=form,
         robin=(pairs, rounds_needed(pairs)) if pairs >= 2 else None,
         variants=EVENING_VARIANTS,
+        published=PUBLISHED,
         roster=roster,
         regulars=regulars,
     ), status
 
 
-def _attach(form: NewEveningForm, refusal: Refused, lines: list[int]) -> None:
+def _attach(form: NewEveningForm, refusal: Refused, lines: list[int], steps: list[int]) -> None:
     """The store's messages next to their fields (``pairs.2.1`` and ``players.3``: the
-    players' field, naming the line); one no field shows goes on top of the page."""
+    players' field, naming the line; ``scoring.victory_points.3.0``: the typed scale's,
+    naming its line); one no field shows goes on top of the page."""
     for path, message in refusal.fields.items():
         head, _dot, rest = path.partition(".")
         text = render_text(message)
@@ -91,6 +97,11 @@ def _attach(form: NewEveningForm, refusal: Refused, lines: list[int]) -> None:
             index = rest.split(".")[0]
             if index.isdigit() and int(index) < len(lines):
                 text = _("Line %(line)s: %(message)s", line=lines[int(index)], message=text)
+        elif path.startswith("scoring.victory_points"):
+            field = form.scale
+            index = path.removeprefix("scoring.victory_points").strip(".").split(".")[0]
+            if index.isdigit() and int(index) < len(steps):
+                text = _("Line %(line)s: %(message)s", line=steps[int(index)], message=text)
         else:
             field = getattr(form, head, None) if head in NewEveningForm.FIELDS else None
         if field is None:
