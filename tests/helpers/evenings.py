@@ -36,6 +36,8 @@ def new_evening(client: FlaskClient, **changes: Any) -> Json:
     """The evening of ``evening_body`` made through the API, with its director's token."""
     response = client.post("/api/evenings", json=evening_body(**changes))
     assert response.status_code == 201, response.get_json()
+    # It holds the director's secret: kept by no cache.
+    assert response.headers["Cache-Control"] == "private, no-store"
     made: Json = response.get_json()
     return made
 
@@ -85,3 +87,15 @@ def page_tables(client: FlaskClient, evening: str) -> list[Json]:
     evening_id = evening.rsplit("/", 1)[1]
     body = client.get(f"/api/evenings/{evening_id}", headers=auth(found.group(1))).get_json()
     return list(body["rounds"][-1]["tables"])
+
+
+#: One deal that leaves both sides level: a draw at the table.
+LEVEL = [result(100), result(100)]
+
+
+def play_round(client: FlaskClient, evening: Json, results: list[Json]) -> None:
+    """Every table of the current round plays the round's deals, each ``results``."""
+    current = evening["rounds"][-1]
+    for table in current["tables"]:
+        for _ in range(evening["deals_per_round"]):
+            assert deal(client, table, results).status_code == 201
