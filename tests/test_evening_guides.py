@@ -12,17 +12,17 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from .helpers.api import auth, result
-from .helpers.evenings import FIRST_WINS, new_evening_page, page_tables
+from .helpers.evenings import FIRST_WINS, evening_form, new_evening_page, page_tables
 from .helpers.qr import decode, svg_image
 
 POLL = {"HX-Request": "true"}
 
 
-def guides(client: FlaskClient, evening: str) -> dict[str, str]:
+def guides(client: FlaskClient, evening: str, players: int = 10) -> dict[str, str]:
     """Each player's guide, by name, as the director's page links them."""
     html = client.get(evening).get_data(as_text=True)
     found = re.findall(r'<figcaption><a href="(/evenings/[^"]+/guide/[^"]+)">([^<]+)</a>', html)
-    assert len(found) == 10, html
+    assert len(found) == players, html
     return {name: path for path, name in found}
 
 
@@ -213,3 +213,26 @@ def test_each_table_card_holds_a_code_of_each_players_guide(
         assert sorted(found) == sorted(f"http://localhost{links[n]}" for n in names)
     phone = app.test_client()
     assert phone.get(found[0].removeprefix("http://localhost")).status_code == 200
+
+
+def test_in_an_individual_evening_the_guide_follows_the_partner_of_each_round(
+    client: FlaskClient, app: Flask
+) -> None:
+    names = ["Ana", "Boris", "Vera", "Goran", "Dana", "Ivo", "Mila", "Petar"]
+    made = client.post(
+        "/evenings/new", data=evening_form(format="individual", players="\n".join(names))
+    )
+    assert made.status_code == 302, made.get_data(as_text=True)
+    evening = str(made.headers["Location"])
+    links = guides(client, evening, players=8)
+    phone = app.test_client()
+    partners = []
+    for round_ in (1, 2):
+        seated = page_tables(client, evening)
+        for name in names:
+            assert_seated(phone.get(links[name]).get_data(as_text=True), seated, name, round_)
+        table, side, _place = seat_of(seated, "Ana")
+        partners.append(next(n for n in table["sides"][side]["players"] if n != "Ana"))
+        finish_round(client, seated)
+        assert client.post(f"{evening}/rounds").status_code == 302
+    assert partners[0] != partners[1]  # partners change each round
