@@ -1,7 +1,8 @@
 // Club evenings (issue 33): the round's countdown on the director's page and on every
-// table's sheet (with the time it ends, in the phone's own), and the roster chips of the
-// new-evening form. Loaded by app.js where a page names it (data-needs-script), after the
-// page is there: it starts at once.
+// table's sheet (with the time it ends, in the phone's own), a player's guide kept fresh
+// for offline use (issue 43), and the roster chips of the new-evening form. Loaded by
+// app.js where a page names it (data-needs-script), after the page is there: it starts at
+// once.
 "use strict";
 (function () {
   if (window.eveningScript) return;
@@ -77,6 +78,15 @@
       if (details) details.open = true;
     });
     opened = [];
+  });
+
+  // A player's guide: a poll that brought news (a 304 swaps nothing) has the service
+  // worker keep the page as it now stands, for the phone offline.
+  document.addEventListener("htmx:afterSwap", function (event) {
+    var worker = navigator.serviceWorker && navigator.serviceWorker.controller;
+    if (worker && event.detail.target.id === "guide-live") {
+      worker.postMessage({ keepGuide: location.href });
+    }
   });
 
   // New evening: a regular's chip adds the name to the players' field: beside the last

@@ -96,13 +96,25 @@ function keepPage(event, url, response) {
   }
 }
 
+// A player's guide to a club evening: read-only, kept whole like any page.
+var GUIDE = /^\/evenings\/[^/]+\/guide\/[^/]+$/;
+
 // A sheet the page got by following a form's redirect (a deal saved), which passed this
-// worker by (app.js says so): its offline copy is kept afresh.
+// worker by (app.js says so): its offline copy is kept afresh. A guide whose poll brought
+// news (evening.js says so): its offline copy is the page as it now stands, not as opened.
 self.addEventListener("message", function (event) {
-  var url = new URL((event.data && event.data.keepSheet) || "/", location.origin);
+  var data = event.data || {};
+  var url = new URL(data.keepSheet || data.keepGuide || "/", location.origin);
+  if (url.origin !== location.origin) return;
   var sheet = SHEET.test(url.pathname) && url.pathname !== "/games/new";
-  if (url.origin === location.origin && sheet) {
+  if (data.keepSheet && sheet) {
     event.waitUntil(keepFollowersView(keyOf(url)));
+  } else if (data.keepGuide && GUIDE.test(url.pathname)) {
+    event.waitUntil(fetch(keyOf(url)).then(function (page) {
+      return mayKeep(page) && caches.open(PAGES).then(function (cache) {
+        return cache.put(keyOf(url), page);
+      });
+    }).catch(function () {}));
   }
 });
 

@@ -255,7 +255,7 @@ def test_each_table_card_holds_a_code_of_its_scorer_link_that_grants_scoring(
     assert page.status_code == 200 and page.headers["Cache-Control"] == "private, no-store"
     html = page.get_data(as_text=True)
     assert html.count('class="table-card"') == 2
-    codes = re.findall(r"<svg.*?</svg>", html, flags=re.S)
+    codes = re.findall(r'<figure class="qr card-code">.*?(<svg.*?</svg>)', html, flags=re.S)
     assert len(codes) == 2
     for table, code in zip(seated, codes, strict=True):
         (link,) = decode(svg_image(code))

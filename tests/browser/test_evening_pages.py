@@ -55,7 +55,8 @@ def test_a_director_runs_an_evening_from_the_phone(phone: Page, live_server: str
     card = page.locator("#table-2")
     expect(card.locator(".card-number")).to_have_text("Table 2")
     expect(card.locator(".table-seat")).to_have_count(4)
-    expect(card.locator(".qr-code svg")).to_be_visible()
+    expect(card.locator(".card-code .qr-code svg")).to_be_visible()
+    expect(card.locator(".guide-code .qr-code svg")).to_have_count(4)  # each player's guide
 
     # The screenshots, each page loaded afresh (a shot leaves style="" on the fields,
     # which a boosted page would carry into the next and the CSP refuse).

@@ -1,4 +1,5 @@
 """A club evening's pages: the new evening, the director's page, the table cards and the
-standings (``views.py``); who directs it (``director.py``); their forms (``forms.py``)."""
+standings (``views.py``); who directs it (``director.py``); each player's guide
+(``guide.py``); their forms (``forms.py``)."""
 
-from . import director, views  # noqa: F401  (registers the views on the blueprint)
+from . import director, guide, views  # noqa: F401  (registers the views on the blueprint)

@@ -32,6 +32,7 @@ from .director import (
     stamp_or_404,
 )
 from .forms import EVENING_VARIANTS, NewEveningForm, SwapForm
+from .guide import absolute_guide_links, guide_links
 
 
 @bp.route("/evenings/new", methods=["GET", "POST"])
@@ -189,6 +190,7 @@ def _page(
                 director=director,
                 live=Markup(live),
                 swap=swap,
+                guides=guide_links(found) if director else [],
             ),
             status,
         )
@@ -275,20 +277,28 @@ def swap_seats(evening_id: str, number: int) -> BaseResponse:
 @bp.get("/evenings/<evening_id>/cards")
 def table_cards(evening_id: str) -> BaseResponse:
     """One card per table of the round: its number, who sits where, the QR code of its
-    scorer link (the table's phone scans it to keep score), and, where a Mitchell or a round
-    robin knows it, where each pair goes next round. The director's alone."""
+    scorer link (the table's phone scans it to keep score) and of each player's guide, and,
+    where a Mitchell or a round robin knows it, where each pair goes next round. The
+    director's alone."""
     secret = director_or_403(evening_id)
     found = _view_or_404(evening_id)
     current = found.current
     onward = evenings.next_tables(found)
+    guides = absolute_guide_links(found)
     cards = []
     for table in current.tables if current else ():
         link = absolute(url_for("web.join", game_id=table.game_id))
         link += "#" + evenings.table_secret(secret, table.game_id)
+        places = table_places(table)
         cards.append(
             {
                 "table": table,
-                "places": table_places(table),
+                "places": places,
+                # Each player's own guide, seat by seat: read-only, to keep on their phone.
+                "guides": [
+                    (place.name, guides[place.name], Markup(svg(guides[place.name])))
+                    for place in places
+                ],
                 "scorer_link": link,
                 "code_svg": Markup(svg(link)),
                 "follower_link": absolute(url_for("web.sheet", game_id=table.game_id)),
