@@ -236,3 +236,23 @@ def test_in_an_individual_evening_the_guide_follows_the_partner_of_each_round(
         finish_round(client, seated)
         assert client.post(f"{evening}/rounds").status_code == 302
     assert partners[0] != partners[1]  # partners change each round
+
+
+def test_a_victory_points_evening_s_guide_counts_victory_points(
+    client: FlaskClient, app: Flask
+) -> None:
+    made = client.post("/evenings/new", data=evening_form(scoring="burraco-3", bye_vp="14"))
+    assert made.status_code == 302, made.get_data(as_text=True)
+    evening = made.headers["Location"]
+    links = guides(client, evening)
+    seated = page_tables(client, evening)
+    playing = {n for t in seated for s in t["sides"] for n in s["players"]}
+    bye = next(name for name in links if name not in playing)
+    phone = app.test_client()
+    assert "A bye scores 14 victory points." in text(phone.get(links[bye]).get_data(as_text=True))
+    finish_round(client, seated)
+    evening_id = evening.rsplit("/", 1)[1]
+    standings = client.get(f"/api/evenings/{evening_id}").get_json()["standings"]
+    for line in standings:
+        words = text(phone.get(links[line["players"][0]]).get_data(as_text=True))
+        assert f"{line['victory_points']} VP · {line['match_points']} match points" in words
