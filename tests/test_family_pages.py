@@ -24,6 +24,9 @@ from .helpers.api import totals as api_totals
 from .helpers.history import person_id, words
 from .helpers.pages import NAMES, totals
 
+#: Each rule set's numbers on the pages, not the store's: on SQLite alone.
+pytestmark = pytest.mark.one_database
+
 Json = dict[str, Any]
 
 

@@ -16,6 +16,9 @@ from .helpers.history import words
 from .helpers.pages import PLAYERS as NAMES
 from .helpers.pages import page_game, read_form
 
+#: Each rule set's numbers on the pages, not the store's: on SQLite alone.
+pytestmark = pytest.mark.one_database
+
 Json = dict[str, Any]
 
 

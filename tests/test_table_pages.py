@@ -17,6 +17,9 @@ from flask.testing import FlaskClient
 from .helpers.history import words
 from .helpers.pages import page_game
 
+#: Each rule set's numbers on the pages, not the store's: on SQLite alone.
+pytestmark = pytest.mark.one_database
+
 Json = dict[str, Any]
 
 

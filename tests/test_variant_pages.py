@@ -10,6 +10,9 @@ from flask.testing import FlaskClient
 
 from .helpers.pages import needs, totals
 
+#: Each rule set's numbers on the pages, not the store's: on SQLite alone.
+pytestmark = pytest.mark.one_database
+
 NAMES = ["Ana", "Vera", "Boris", "Goran", "Lidija", "Stefan"]
 
 

@@ -63,7 +63,9 @@ def test_a_whole_game_with_thumbs(phone: Page, live_server: str) -> None:
     expect(page.locator("#err-sides-1-red_threes")).to_contain_text("only 4 red threes")
     expect(page.locator("#sides-0-meld_points")).to_have_value("120")
     shot(page, "deal-refused")
-    page.get_by_role("link", name="Cancel").tap()
+    tap(page.get_by_role("link", name="Cancel"))
+    # The deal form's bar shows the totals too: the sheet is there once its rows are.
+    expect(page.get_by_role("link", name="Edit deal 1")).to_be_visible()
     expect(page.locator(".total-points")).to_have_text(["1,210", "265"])
 
     # Edit deal 1: We melded 250, not 220.
