@@ -18,6 +18,9 @@ from .helpers.api import auth, result
 from .helpers.qr import decode, svg_image
 from .helpers.queries import counted
 
+#: The pages over the store: the API's tests of the same commands run them on PostgreSQL.
+pytestmark = pytest.mark.one_database
+
 PAIRS = "Ana, Boris\nVera, Goran\nDana, Ivo\nMila, Petar\nZoe, Yan"
 
 

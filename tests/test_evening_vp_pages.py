@@ -19,6 +19,9 @@ from scorekeeper.store.models import Evening
 from .helpers.api import Json
 from .helpers.evenings import FIRST_WINS, SECOND_WINS, deal, evening_form, page_tables
 
+#: The pages over the store: the API's tests of the same commands run them on PostgreSQL.
+pytestmark = pytest.mark.one_database
+
 
 def new_evening(client: FlaskClient, **changes: str) -> str:
     response = client.post("/evenings/new", data=evening_form(**changes))

@@ -14,6 +14,9 @@ from scorekeeper.store.models import Game
 
 from .helpers.pages import CASE_A, CASE_B, NAMES, count_rows, deal_form, needs, new_game, totals
 
+#: The pages over the store: the API's tests of the same commands run them on PostgreSQL.
+pytestmark = pytest.mark.one_database
+
 
 def test_home_lists_new_game_in_progress(client: FlaskClient) -> None:
     assert "No game in progress" in client.get("/").get_data(as_text=True)

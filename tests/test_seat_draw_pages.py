@@ -12,6 +12,9 @@ from flask.testing import FlaskClient
 
 from scorekeeper.store.models import Game, Player
 
+#: The pages over the store: the API's tests of the same commands run them on PostgreSQL.
+pytestmark = pytest.mark.one_database
+
 NAMES = ["Ana", "Boris", "Vera", "Goran"]
 
 
