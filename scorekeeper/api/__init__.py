@@ -87,7 +87,7 @@ JSON = "application/json"
 NOT_JSON = f"The request body must be sent as JSON, with Content-Type: {JSON}."
 
 
-def _has_body() -> bool:
+def has_body() -> bool:
     return (
         bool(request.content_length)
         or "chunked" in request.headers.get("Transfer-Encoding", "").lower()
@@ -99,7 +99,7 @@ def json_only() -> None:
     """A body of any other type is refused (415) before a view runs: a form on another
     site can make a visitor's browser send text/plain without asking, never
     application/json. A request without a body (a DELETE) needs no type."""
-    if _has_body() and request.mimetype != JSON:
+    if has_body() and request.mimetype != JSON:
         raise ApiError(415, NOT_JSON)
 
 
@@ -139,7 +139,7 @@ def json_object() -> dict[str, Any]:
     """The request's JSON object (Flask parses it once and keeps it), or a 400 that says
     what is wrong with it: none sent, unreadable, or not an object (``json_only`` has
     refused a body of another type)."""
-    if not (_has_body() or request.is_json):
+    if not (has_body() or request.is_json):
         raise ApiError(400, NOT_AN_OBJECT)
     try:
         body = request.get_json()

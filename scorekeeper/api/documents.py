@@ -127,12 +127,16 @@ def sides_json(
 def deal_json(sheet: Sheet, number: int) -> dict[str, Any]:
     deal = sheet.game.deals[number - 1]
     line = sheet.state.lines[number - 1]
-    return {
+    out = {
         "number": number,
         "dealer": sheet.player_name(line.dealer),
         "version": deal.version,
         "results": results_json(sheet.rules, games.side_results(deal), line),
     }
+    if sheet.game.confirm_hash is not None:
+        # A table of an evening that confirms results: whether the other side did.
+        out["confirmed"] = deal.confirmed_at is not None
+    return out
 
 
 def game_json(sheet: Sheet, *, deals: bool = True) -> dict[str, Any]:

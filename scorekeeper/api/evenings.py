@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Response, jsonify, url_for
+from pydantic import ValidationError
 
 from ..extensions import creates_game
 from ..rules import Format, Movement
@@ -20,14 +21,20 @@ from . import (
     answers,
     bp,
     device,
+    has_body,
     idempotency_key,
+    invalid,
+    json_object,
     request_secret,
     schemas,
     spec,
 )
+from .schemas import Body
 
 
-def table_json(table: TableView, director_secret: str | None, vp: bool = False) -> dict[str, Any]:
+def table_json(
+    table: TableView, director_secret: str | None, vp: bool = False, confirms: bool = False
+) -> dict[str, Any]:
     out: dict[str, Any] = {
         "table": table.number,
         "game": table.game_id,
@@ -41,8 +48,13 @@ def table_json(table: TableView, director_secret: str | None, vp: bool = False) 
         points = table.victory_points or [None] * len(table.sides)
         for side, side_vp in zip(out["sides"], points, strict=True):
             side["victory_points"] = side_vp
+    if confirms:
+        # The deals the other side has not confirmed yet.
+        out["unconfirmed"] = list(table.unconfirmed)
     if director_secret is not None:
         out["token"] = evenings.table_secret(director_secret, table.game_id)
+        if confirms:
+            out["confirm_token"] = evenings.confirm_secret(director_secret, table.game_id)
     return out
 
 
@@ -50,14 +62,16 @@ def _moment(value: Any) -> str | None:
     return None if value is None else value.isoformat() + "Z"
 
 
-def round_json(round_: RoundView, director_secret: str | None, vp: bool = False) -> dict[str, Any]:
+def round_json(
+    round_: RoundView, director_secret: str | None, vp: bool = False, confirms: bool = False
+) -> dict[str, Any]:
     return {
         "number": round_.number,
         "status": "finished" if round_.finished else "playing",
         "started_at": _moment(round_.started_at),
         "ends_at": _moment(round_.ends_at),
         "closed_at": _moment(round_.closed_at),
-        "tables": [table_json(table, director_secret, vp) for table in round_.tables],
+        "tables": [table_json(table, director_secret, vp, confirms) for table in round_.tables],
         "byes": [list(entrant) for entrant in round_.byes],
     }
 
@@ -84,7 +98,11 @@ def evening_json(evening: EveningView, director_secret: str | None = None) -> di
             MATCH_POINTS if evening.scale is None else {"victory_points": evening.scale.document()}
         ),
         "bye_vp": evening.bye_vp,
-        "rounds": [round_json(round_, director_secret, vp) for round_ in evening.played],
+        "confirmations": evening.confirmations,
+        "rounds": [
+            round_json(round_, director_secret, vp, evening.confirmations)
+            for round_ in evening.played
+        ],
         "standings": [
             {
                 "players": list(line.players),
@@ -145,6 +163,7 @@ def new_evening(json: schemas.NewEvening) -> tuple[Response, int]:
         request_key=idempotency_key(),
         scoring=json.scoring,
         bye_vp=json.bye_vp,
+        confirmations=json.confirmations,
     )
     response = jsonify({**evening_json(evening, secret), "token": secret})
     response.headers["Location"] = url_for("api.evening", evening_id=evening.id)
@@ -185,6 +204,20 @@ def _key(evening_id: str) -> str | None:
         raise
 
 
+def _optional(evening_id: str, model: type[Body]) -> Any:
+    """A command's optional body, read as ``model`` (none: its defaults); a malformed one
+    is a 400 and one the model refuses a 422, after the evening's 404 and the director's
+    403 (API.md's order)."""
+    if not has_body():
+        return model()
+    try:
+        return model.model_validate(json_object())
+    except (ApiError, ValidationError) as error:
+        if _director(_found(evening_id)) is None:
+            raise Refused(Why.FORBIDDEN, NOT_DIRECTOR) from None
+        raise error if isinstance(error, ApiError) else invalid(error) from None
+
+
 def _answer(found: EveningView, status: int) -> tuple[Response, int]:
     response = jsonify(evening_json(found, request_secret()))
     response.cache_control.private = True
@@ -201,9 +234,16 @@ def _answer(found: EveningView, status: int) -> tuple[Response, int]:
 )
 def start_round(evening_id: str) -> tuple[Response, int]:
     """Seat and start the next round (director); 409 while a table of the current round
-    plays on, or after the last round. A retry with the same Idempotency-Key seats nothing."""
+    plays on, or after the last round, and while a deal of it waits for the other side's
+    confirmation, unless the body says ``{"force": true}``. A retry with the same
+    Idempotency-Key seats nothing."""
+    key = _key(evening_id)
     started = changes.start_round(
-        evening_id, request_secret(), device=device(), request_key=_key(evening_id)
+        evening_id,
+        request_secret(),
+        device=device(),
+        request_key=key,
+        force=_optional(evening_id, schemas.StartRound).force,
     )
     return _answer(started, 201)
 

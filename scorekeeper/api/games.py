@@ -391,6 +391,35 @@ def delete(game_id: str, number: int) -> Response:
     return jsonify(game_json(sheet))
 
 
+@bp.post("/games/<game_id>/deals/<int:number>/confirm")
+@spec.validate(
+    headers=schemas.KeyAndIfMatch, resp=answers(200, 400, 403, 404, 409, 410), security=SECRET
+)
+def confirm(game_id: str, number: int) -> Response:
+    """The other side of a club table confirms a deal (API.md "Club evenings"): its own
+    token, not the scorer's (403). With ``If-Match``, refused (409) when the deal changed
+    since. Answers with the deal."""
+    current = games.version_of(game_id)
+    if current is None:
+        raise _no_game()
+    changes.require_confirmer(current, request_secret())
+    expected = _expected(game_id, number, None)
+    try:
+        confirmed = changes.confirm_deal(
+            game_id,
+            number,
+            secret=request_secret(),
+            expected=expected,
+            device=device(),
+            request_key=idempotency_key(),
+        )
+    except Refused as refusal:
+        if refusal.why is Why.OUTDATED:
+            raise _outdated(game_id, number, refusal) from None
+        raise
+    return jsonify(deal_json(confirmed.sheet, confirmed.number))
+
+
 # --- the change log, and deleting a game (docs/API.md "Changes and undo") ---------------
 
 

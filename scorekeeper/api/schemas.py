@@ -538,9 +538,7 @@ class NewEvening(Body):
     players: list[Name] | None = Field(None, max_length=MAX_ENTRANTS)
     #: How rounds after the first are seated; a round robin may leave out ``rounds``.
     movement: Literal["swiss", "mitchell", "round_robin"] = "swiss"
-    rounds: (
-        Annotated[int, Field(ge=1, le=MAX_ROUNDS), BeforeValidator(_integral)] | None
-    ) = None
+    rounds: Annotated[int, Field(ge=1, le=MAX_ROUNDS), BeforeValidator(_integral)] | None = None
     deals_per_round: Whole = Field(ge=1, le=MAX_DEALS)
     minutes_per_round: (
         Annotated[int, Field(ge=1, le=MAX_MINUTES), BeforeValidator(_integral)] | None
@@ -549,6 +547,13 @@ class NewEvening(Body):
         MATCH_POINTS
     )
     bye_vp: Whole = Field(BYE_VP, ge=0, le=TOTAL, description="The victory points a bye scores.")
+    confirmations: bool = Field(False, description="Each deal confirmed by the other side.")
+
+
+class StartRound(Body):
+    """Start the next round; ``force``: even with results not confirmed yet."""
+
+    force: bool = False
 
 
 class Swap(Body):

@@ -103,6 +103,8 @@ class DealBackup(ImportedDeal):
     seq: Number
     version: Number = 1
     created_at: Moment = None
+    #: When the other side of a club table confirmed it (older backups: never).
+    confirmed_at: Moment = None
     request_key: KeyText | None = None
     request_hash: Sha256 | None = None
 
@@ -129,6 +131,8 @@ class GameBackup(Body):
     updated_at: Moment = None
     version: Number = 1
     last_deal: Whole | None = Field(None, ge=0, le=MAX_DEALS)
+    #: The other side's secret's hash, at a table of an evening that confirms results.
+    confirm_hash: Sha256 | None = None
     sides: list[SideBackup]
     deals: list[DealBackup]
     totals: list[Whole] | None = None
@@ -172,6 +176,8 @@ class EveningBackup(Body):
     #: Checked by the rules engine's reader (``rebuild.evening``); older backups have none.
     scoring: dict[str, Any] | None = None
     bye_vp: Whole = Field(BYE_VP, ge=0, le=TOTAL)
+    #: Backups from before results were confirmed at the table: none was.
+    confirmations: bool = False
     created_at: Moment = None
     version: Number = 1
     players: list[EntrantBackup]

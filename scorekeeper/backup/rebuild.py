@@ -83,6 +83,7 @@ def game(data: document.GameBackup, people: Mapping[int, Person]) -> tuple[Game,
         version=data.version,
         deleted_at=_moment(data.deleted_at, "deleted_at"),
         last_deal=data.last_deal,
+        confirm_hash=data.confirm_hash,
     )
     seated: set[int] = set()
     for position, side_data in enumerate(data.sides):
@@ -107,6 +108,7 @@ def game(data: document.GameBackup, people: Mapping[int, Person]) -> tuple[Game,
             seq=deal_data.seq,
             version=deal_data.version,
             created_at=check_moment(deal_data.created_at, f"deals.{number}.created_at"),
+            confirmed_at=_moment(deal_data.confirmed_at, f"deals.{number}.confirmed_at"),
         )
         for position, result in enumerate(deal_data.results):
             entries = asdict(side_result(result))
@@ -220,6 +222,7 @@ def evening(data: document.EveningBackup, people: Mapping[int, Person], games: s
         minutes_per_round=data.minutes_per_round,
         scoring=None if scale is None else {"victory_points": scale.document()},
         bye_vp=data.bye_vp,
+        confirmations=data.confirmations,
         created_at=check_moment(data.created_at, "created_at"),
         version=data.version,
     )

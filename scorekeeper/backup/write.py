@@ -46,6 +46,7 @@ def _game(game: Game) -> dict[str, Any]:
         # version whose pages showed something else.
         "version": game.version,
         "last_deal": game.last_deal,
+        "confirm_hash": game.confirm_hash,
         "sides": [
             {
                 "name": side.name,
@@ -61,6 +62,7 @@ def _game(game: Game) -> dict[str, Any]:
                 "seq": deal.seq,
                 "version": deal.version,
                 "created_at": _stamp(deal.created_at),
+                "confirmed_at": None if deal.confirmed_at is None else _stamp(deal.confirmed_at),
                 "results": [entries_json(r) for r in deal.results],
             }
             for deal in game.deals
@@ -114,6 +116,7 @@ def _evening(evening: Evening) -> dict[str, Any]:
         "minutes_per_round": evening.minutes_per_round,
         "scoring": evening.scoring,
         "bye_vp": evening.bye_vp,
+        "confirmations": evening.confirmations,
         "created_at": _stamp(evening.created_at),
         "version": evening.version,
         "players": [

@@ -15,7 +15,7 @@ import base64
 import hashlib
 import hmac
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -39,13 +39,26 @@ from ..rules import (
 from ..rules.victory_points import BYE_VP, Scale, read_scoring, table_victory_points, vp_standings
 from .db import db
 from .games import GAME_ID, Secured, hash_secret, rules_of
-from .models import Evening, EveningPlayer, EveningRound, EveningTable, Game, Side
+from .models import Deal, Evening, EveningPlayer, EveningRound, EveningTable, Game, Side
 
 
 def table_secret(director_secret: str, game_id: str) -> str:
     """A table's scorer secret: derived from the director's and the table's game, so the
     director can hand it out again and nobody else can make it."""
     digest = hmac.new(director_secret.encode(), game_id.encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest[:24]).decode()
+
+
+#: What a table's confirm secret is derived under, so it never equals its scorer secret.
+CONFIRM_LABEL = b"confirm:"
+
+
+def confirm_secret(director_secret: str, game_id: str) -> str:
+    """The secret of the other side's phone at a table (its card's second code), in an
+    evening that asks for results confirmed: derived from the director's as
+    ``table_secret`` is, under a label of its own. It confirms deals and nothing else."""
+    message = CONFIRM_LABEL + game_id.encode()
+    digest = hmac.new(director_secret.encode(), message, hashlib.sha256).digest()
     return base64.urlsafe_b64encode(digest[:24]).decode()
 
 
@@ -69,6 +82,8 @@ class TableView:
     planned: int | None = None
     #: Each side's victory points, once the table finished in an evening scored by them.
     victory_points: tuple[int, ...] | None = None
+    #: The deals the other side has not confirmed yet (an evening that asks for it).
+    unconfirmed: tuple[int, ...] = ()
 
     @property
     def time_called(self) -> bool:
@@ -119,6 +134,8 @@ class EveningView:
     scale: Scale | None = None
     #: What a bye scores in victory points.
     bye_vp: int = BYE_VP
+    #: Each deal is confirmed on the other side's phone.
+    confirmations: bool = False
 
     @property
     def current(self) -> RoundView | None:
@@ -213,6 +230,11 @@ def view_of(evening: Evening) -> EveningView:
         entrants.setdefault(player.entrant, []).append(player.person.name)
     ranked = tuple(tuple(entrants[number]) for number in sorted(entrants))
     scale = read_scoring(evening.scoring)
+    unconfirmed = (
+        unconfirmed_deals([t.game_id for r in evening.played_rounds for t in r.tables])
+        if evening.confirmations
+        else {}
+    )
     played = []
     for round_ in evening.played_rounds:
         tables = []
@@ -235,6 +257,7 @@ def view_of(evening: Evening) -> EveningView:
                         if scale is not None and game.finished
                         else None
                     ),
+                    unconfirmed=unconfirmed.get(game.id, ()),
                 )
             )
         minutes = evening.minutes_per_round
@@ -271,7 +294,24 @@ def view_of(evening: Evening) -> EveningView:
         ),
         scale=scale,
         bye_vp=evening.bye_vp,
+        confirmations=evening.confirmations,
     )
+
+
+def unconfirmed_deals(game_ids: Sequence[str]) -> dict[str, tuple[int, ...]]:
+    """The numbers of each game's deals the other side has not confirmed (one query)."""
+    found: dict[str, list[int]] = {}
+    counted: dict[str, int] = {}
+    rows = db.session.execute(
+        select(Deal.game_id, Deal.confirmed_at)
+        .where(Deal.game_id.in_(list(game_ids)))
+        .order_by(Deal.game_id, Deal.seq)
+    )
+    for game_id, confirmed_at in rows:
+        counted[game_id] = number = counted.get(game_id, 0) + 1
+        if confirmed_at is None:
+            found.setdefault(game_id, []).append(number)
+    return {game_id: tuple(numbers) for game_id, numbers in found.items()}
 
 
 @dataclass(frozen=True)

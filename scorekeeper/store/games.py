@@ -61,6 +61,14 @@ def secret_matches(game: Secured, secret: str | None) -> bool:
     return hmac.compare_digest(hash_secret(secret), game.token_hash)
 
 
+def confirmer_matches(confirm_hash: str | None, secret: str | None) -> bool:
+    """Whether ``secret`` is the other side's at a club table that confirms results
+    (``Game.confirm_hash``; None: nobody's)."""
+    if not secret or confirm_hash is None:
+        return False
+    return hmac.compare_digest(hash_secret(secret), confirm_hash)
+
+
 @lru_cache(maxsize=256)
 def _rules(variant: str, sides: int, options: str) -> RuleSet:
     return apply_options(VARIANTS[variant].with_sides(sides), json.loads(options))
@@ -148,6 +156,9 @@ class Version(NamedTuple):
     token_hash: str
     #: The game was deleted: its pages answer 410 (Gone).
     deleted: bool = False
+    #: The hash of the other side's secret at a club table whose evening asks for
+    #: results confirmed (``Game.confirm_hash``); else None.
+    confirm_hash: str | None = None
 
 
 # The statements read on every request are built once (Core, on the tables): building a
@@ -157,7 +168,7 @@ SIDE = Side.__table__
 PLAYER = Player.__table__
 DEAL = Deal.__table__
 
-_VERSION = select(GAME.c.version, GAME.c.token_hash, GAME.c.deleted_at).where(
+_VERSION = select(GAME.c.version, GAME.c.token_hash, GAME.c.deleted_at, GAME.c.confirm_hash).where(
     GAME.c.id == bindparam("game_id")
 )
 
@@ -169,7 +180,7 @@ def version_of(game_id: str) -> Version | None:
     row = db.session.execute(_VERSION, {"game_id": game_id}).one_or_none()
     if row is None:
         return None
-    return Version(row.version, row.token_hash, row.deleted_at is not None)
+    return Version(row.version, row.token_hash, row.deleted_at is not None, row.confirm_hash)
 
 
 @dataclass(frozen=True)

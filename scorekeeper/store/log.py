@@ -27,6 +27,9 @@ RENAMED = "player-renamed"
 #: A club round's director called time: the game ends after the deals played (its
 #: ``last_deal``, before and after, as ``{"last_deal": n}``).
 TIME_CALLED = "time-called"
+#: The other side of a club table confirmed a deal as it stands (its phone's secret); it
+#: holds nothing before or after, and is not undone (an edit of the deal clears it).
+CONFIRMED = "deal-confirmed"
 #: A club table's game replaced when the director swapped seats is deleted with
 #: ``{"replaced_by": <the new game's id>}`` as its ``after``: it stays deleted.
 REPLACED_BY = "replaced_by"
@@ -41,6 +44,7 @@ WORDS = {
     UNDO: N_("an undo"),
     RENAMED: N_("a player renamed"),
     TIME_CALLED: N_("time called: the round ended"),
+    CONFIRMED: N_("deal %(number)s confirmed by the other side"),
 }
 KINDS = tuple(WORDS)
 
@@ -258,6 +262,7 @@ _SHAPES = {
     GAME_RESTORED: (NOTHING, NOTHING),
     RENAMED: (NAME, NAME),
     TIME_CALLED: (LAST, LAST),
+    CONFIRMED: (NOTHING, NOTHING),
     RECORDED: (NOTHING, DEAL),
     EDITED: (DEAL, DEAL),
     DELETED: (DEAL, NOTHING),
@@ -332,6 +337,13 @@ def check_log(
                 )
                 raise _disagrees(path, index, change, "before", detail)
             length = (index, change.after["last_deal"])
+        if change.kind == CONFIRMED:
+            # The other side confirmed a deal as it stood: it was there, at that number.
+            seq = change.deal_seq
+            numbered = sorted(figures)
+            if seq not in numbered or change.deal_number != numbered.index(seq) + 1:
+                raise _refused(f"{path}.{index}.deal", DISAGREE)
+            continue
         if change.kind not in DEAL_KINDS and change.deal_seq is None:
             continue  # not a deal's change (a rename, a game deleted; their undos)
         seq, had, has = change.deal_seq, results_of(change.before), results_of(change.after)

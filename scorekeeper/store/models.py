@@ -42,6 +42,10 @@ class Game(db.Model):  # type: ignore[name-defined]
     #: round's length, lowered to the deals played when the director calls time. None: the
     #: game ends at its target only.
     last_deal: Mapped[int | None] = mapped_column(default=None)
+    #: A table of a club evening that asks for results confirmed by the other side: the
+    #: SHA-256 of the other side's phone's secret (``store.evenings.confirm_secret``),
+    #: which confirms deals and nothing else. None for every other game.
+    confirm_hash: Mapped[str | None] = mapped_column(String(64), default=None)
 
     sides: Mapped[list[Side]] = relationship(
         back_populates="game", order_by="Side.position", cascade="all, delete-orphan"
@@ -151,6 +155,9 @@ class Deal(db.Model):  # type: ignore[name-defined]
     #: Bumped on every edit, for the optimistic check when two phones edit one deal.
     version: Mapped[int] = mapped_column(default=1)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    #: When the other side of a club table confirmed the deal as it stands (a game with a
+    #: ``confirm_hash``); an edit of the deal, or an undo that changes it, clears it.
+    confirmed_at: Mapped[datetime | None] = mapped_column(default=None)
 
     game: Mapped[Game] = relationship(back_populates="deals")
     results: Mapped[list[DealResult]] = relationship(
@@ -278,6 +285,8 @@ class Evening(db.Model):  # type: ignore[name-defined]
     scoring: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
     #: The victory points a bye scores (with victory points only).
     bye_vp: Mapped[int] = mapped_column(default=12, server_default="12")
+    #: Each deal is confirmed on the other side's phone (its table card's second code).
+    confirmations: Mapped[bool] = mapped_column(default=False, server_default=false())
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     #: Moves by one when a round starts or closes or seats are swapped: with its tables'
     #: games' versions, the key of what is cached of its pages.

@@ -10,13 +10,15 @@ written, the request's key remembered. The deal page, the API and import all cal
 One module per kind of change: ``new_game``, ``deals`` (record, edit, delete, and
 ``preview_deal``: the dry run of a record or an edit that the live line shows), ``undo``
 (undo, delete and restore a game), ``imports``, ``evenings`` (a club evening's rounds),
-``restore`` (a backup restored) and ``roster`` (someone added, a player renamed). Nothing
+``restore`` (a backup restored), ``confirm`` (a club table's deal confirmed by the other
+side) and ``roster`` (someone added, a player renamed). Nothing
 else writes: ``tests/test_one_door.py`` fails on a write anywhere outside this package.
 """
 
 from ..log import MAX_DEVICE
 from .checks import GAME_GONE, GAME_OVER, NO_GAME, no_deal, require_secret
 from .commit import keep_records, ratings_moved, round_seated
+from .confirm import Confirmed, confirm_deal, require_confirmer
 from .deals import (
     Changed,
     Edited,
@@ -54,6 +56,7 @@ __all__ = [
     "NO_GAME",
     "Changed",
     "Claimed",
+    "Confirmed",
     "Edited",
     "Played",
     "Recorded",
@@ -66,6 +69,7 @@ __all__ = [
     "check_start",
     "checked_rules",
     "close_round",
+    "confirm_deal",
     "create_evening",
     "create_game",
     "delete_deal",
@@ -79,6 +83,7 @@ __all__ = [
     "ratings_moved",
     "record_deal",
     "rename_player",
+    "require_confirmer",
     "require_secret",
     "restore_backup",
     "restore_game",

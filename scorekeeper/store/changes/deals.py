@@ -390,6 +390,9 @@ def edit_deal(
 
 
 def set_results(deal: Deal, results: Sequence[SideResult]) -> None:
+    """A deal's entries anew (an edit, an undo): the other side's confirmation, of the
+    entries as they were, goes."""
+    deal.confirmed_at = None
     for stored, result in zip(deal.results, results, strict=True):
         for name in ENTRY_FIELDS:
             setattr(stored, name, getattr(result, name))

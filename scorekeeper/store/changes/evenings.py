@@ -27,6 +27,7 @@ from ..errors import Refused, Why, check_name
 from ..evenings import (
     EveningView,
     RoundView,
+    confirm_secret,
     director_matches,
     load,
     result_of,
@@ -67,6 +68,7 @@ from .commit import (
     made_by,
     replayed,
 )
+from .confirm import check_confirmed
 from .new_game import SideSpec, checked_rules, creating, new_game
 from .roster import person_for
 
@@ -124,12 +126,14 @@ def create_evening(
     request_key: str | None = None,
     scoring: object = None,
     bye_vp: object = BYE_VP,
+    confirmations: bool = False,
 ) -> tuple[EveningView, str]:
     """A new evening, its players on the roster and its first round seated by lot; returns
     it with the director's secret (shown once, stored hashed). ``entrants`` are the pairs
     (``Format.PAIRS``) or each player alone. A round robin's ``rounds`` may be None: as
     many as it takes (``rounds_needed``). ``scoring`` and ``bye_vp`` are as API.md writes
-    them: match points (None), or victory points by a scale, and a bye's VP. A
+    them: match points (None), or victory points by a scale, and a bye's VP.
+    ``confirmations``: each deal is confirmed on the other side's phone. A
     ``request_key`` that created an evening before creates none: its secret cannot be
     given again, so the retry is refused
     (``Why.CONFLICT``) naming that evening; sent with another evening, it is refused as
@@ -149,6 +153,7 @@ def create_evening(
         # retry made before they existed still matches.
         *([] if movement is Movement.SWISS else [movement.value]),
         *([] if scoring in (None, MATCH_POINTS) and bye_vp == BYE_VP else [scoring, bye_vp]),
+        *(["confirmations"] if confirmations else []),
     )
     if not name.strip():
         message = T("An evening needs a name.")
@@ -210,6 +215,7 @@ def create_evening(
             minutes_per_round=minutes_per_round,
             scoring=None if scale is None else {"victory_points": scale.document()},
             bye_vp=bye,
+            confirmations=confirmations,
         )
         seen: dict[str, str] = {}
         for number, entrant in enumerate(entrants):
@@ -317,6 +323,8 @@ def _table_game(
     specs = [SideSpec(name=_side_name(players), players=list(players)) for players in sides]
     game, _secret = new_game(evening.variant, specs, evening.options, rng.randrange(rules.players))
     game.token_hash = hash_secret(table_secret(secret, game.id))
+    if evening.confirmations:
+        game.confirm_hash = hash_secret(confirm_secret(secret, game.id))
     game.last_deal = evening.deals_per_round
     commit_replayed(sheet_of(game), LogEntry(CREATED), device=device, key=None, at=game.created_at)
     return game
@@ -350,10 +358,14 @@ def start_round(
     device: str = "",
     rng: random.Random | None = None,
     request_key: str | None = None,
+    force: bool = False,
 ) -> EveningView:
     """Seat and start the next round (RULES.md section 11); refused while a table of the
-    current round plays on, or after the last round. A ``request_key`` this evening has
-    seen seats nothing again and answers with the evening as it stands."""
+    current round plays on, or after the last round, and in an evening that confirms
+    results while a deal of the current round is unconfirmed, unless ``force``. A
+    ``request_key`` this evening has seen seats nothing again and answers with the evening
+    as it stands (``force`` is left out of its fingerprint: it only allows the one
+    command, so a retry with or without it seats nothing twice)."""
     key = keyed(request_key, "start-round")
     with transaction():
         evening = _locked(evening_id, secret)
@@ -376,6 +388,8 @@ def start_round(
                     tables=", ".join(playing),
                 ),
             )
+        if current.confirmations and not force:
+            check_confirmed(current)
         round_ = _seat_next(
             evening, secret or "", device, rng or random.Random(secrets.randbits(64))
         )

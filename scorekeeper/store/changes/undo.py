@@ -14,6 +14,7 @@ from ..db import db, transaction
 from ..errors import Refused, Why
 from ..games import Sheet, sheet_of, side_results
 from ..log import (
+    CONFIRMED,
     DEAL_KINDS,
     GAME_DELETED,
     GAME_RESTORED,
@@ -77,6 +78,14 @@ def undo_change(
         if change.undone:
             raise Refused(Why.CONFLICT, T("That change was undone already; nothing else was."))
         target = _effect_of(change)
+        if target == CONFIRMED:
+            raise Refused(
+                Why.CONFLICT,
+                T(
+                    "The other side's confirmation of a deal cannot be undone; an edit of "
+                    "the deal clears it."
+                ),
+            )
         if target in DEAL_KINDS:
             if game.deleted_at is not None:
                 raise Refused(Why.GONE, GAME_GONE)
