@@ -64,6 +64,7 @@ TOO_MANY = lazy_gettext(
 
 from . import (  # noqa: E402,F401  (registers the views on bp)
     checks,
+    confirm,
     deals,
     evenings,
     history,

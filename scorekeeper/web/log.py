@@ -166,6 +166,8 @@ def _entry(
         and change.kind != log.CREATED
         and log.replacement(change) is None  # a swap's: the game stays deleted
         and not (change.kind == log.TIME_CALLED and kept_closed)
+        # The other side's confirmation: an edit of the deal clears it, nothing undoes it.
+        and change.kind != log.CONFIRMED
     )
     return LogLine(change, title[:1].upper() + title[1:], details, undoable)
 

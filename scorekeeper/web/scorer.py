@@ -67,6 +67,7 @@ class JoinForm(PageForm):
 SCORER_COOKIE = "scorer"
 SCORER_COOKIE_AGE = 366 * 24 * 3600
 
+
 @lru_cache(maxsize=16)
 def _signer_for(key: str, cookie_name: str) -> URLSafeSerializer:
     """Made once per key and cookie: making one serializes a test value (4 µs on every
@@ -100,6 +101,22 @@ def keep_secret(response: BaseResponse, cookie_name: str, secret: str, path: str
         samesite="Lax",
         secure=request.is_secure,
     )
+
+
+#: The cookie that holds a club table's confirm secret (the other side's phone, ``confirm.py``),
+#: scoped to that game's pages as the scorer's.
+CONFIRMER_COOKIE = "confirmer"
+
+
+def confirmer_secret() -> str | None:
+    """The confirm secret this browser holds (its signed cookie), if any."""
+    return read_secret(CONFIRMER_COOKIE)
+
+
+def can_confirm(game: games.Version) -> bool:
+    """Whether this browser is the other side's phone at the table ``game`` is played at
+    (it confirms deals; it changes nothing)."""
+    return games.confirmer_matches(game.confirm_hash, confirmer_secret())
 
 
 def scorer_secret() -> str | None:

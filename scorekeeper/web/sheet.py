@@ -19,7 +19,7 @@ from .answers import NO_GAME, game_or_404
 from .chart import running_totals
 from .forms import ConfirmForm
 from .places import seated_at, sheet_places
-from .scorer import can_score, last_change, note_scoring
+from .scorer import can_confirm, can_score, last_change, note_scoring
 from .share import absolute, public_host
 
 #: Sent by the service worker for the sheet it keeps for offline use (templates/sw.js): the
@@ -46,9 +46,12 @@ def _onward(game_id: str, version: int) -> tuple[int | None, Onward | None]:
     return at, cached(("onward", game_id, at), lambda: evenings.onward(seated))
 
 
-def _sheet_part(game_id: str, version: int, scorer: bool) -> dict[str, Any]:
+def _sheet_part(
+    game_id: str, version: int, scorer: bool, confirming: bool = False
+) -> dict[str, Any]:
     """The score sheet's own part at this version, for a scorer or a follower, rendered
-    once and kept (with the page's title and the number of deals)."""
+    once and kept (with the page's title and the number of deals); the other side's
+    phone's, with its Confirm forms (and their CSRF token), rendered for it alone."""
     at, onward = _onward(game_id, version)
 
     def render() -> dict[str, Any]:
@@ -65,6 +68,7 @@ def _sheet_part(game_id: str, version: int, scorer: bool) -> dict[str, Any]:
                 places=sheet_places(sheet),
                 chart=running_totals(sheet.state),
                 can_score=scorer,
+                confirming=confirming,
                 seated=seated_at(game_id),
                 onward=onward,
             ),
@@ -72,6 +76,8 @@ def _sheet_part(game_id: str, version: int, scorer: bool) -> dict[str, Any]:
             "next_deal": None if sheet.state.finished else sheet.state.next_deal,
         }
 
+    if confirming:
+        return render()
     part: dict[str, Any] = cached(("sheet", game_id, version, scorer, at), render)
     return part
 
@@ -94,10 +100,14 @@ def _panels(game_id: str, scorer: bool) -> str:
 
 
 def _live_part(
-    game_id: str, version: int, scorer: bool, onward: tuple[int | None, Onward | None]
+    game_id: str,
+    version: int,
+    scorer: bool,
+    onward: tuple[int | None, Onward | None],
+    confirming: bool = False,
 ) -> str:
     """The part of the sheet that changes with each deal, alone (a follower's poll); a
-    finished table's with its way on (``_onward``)."""
+    finished table's with its way on (``_onward``); the other side's, not kept."""
 
     def render() -> str:
         sheet = games.sheet_of(game_or_404(game_id))
@@ -106,9 +116,12 @@ def _live_part(
             sheet=sheet,
             chart=running_totals(sheet.state),
             can_score=scorer,
+            confirming=confirming,
             onward=onward[1],
         )
 
+    if confirming:
+        return render()
     html: str = cached(("live", game_id, version, scorer, onward[0]), render)
     return html
 
@@ -124,6 +137,8 @@ def sheet(game_id: str) -> str | BaseResponse:
         abort(404, render_text(changes.NO_GAME) if partial else NO_GAME)
     offline_copy = OFFLINE_COPY_HEADER in request.headers
     scorer = can_score(current) and not offline_copy
+    # The other side's phone at a club table that confirms results (never its offline copy).
+    confirming = not scorer and not offline_copy and can_confirm(current)
     if current.deleted:
         return _deleted_page(game_id, scorer)
     if scorer:
@@ -132,10 +147,15 @@ def sheet(game_id: str) -> str | BaseResponse:
         onward = _onward(game_id, current.version)
         etag = f"sheet-{game_id}-{current.version}-{int(scorer)}-{current_language()}"
         etag += "" if onward[0] is None else f"-evening{onward[0]}"
-        response = conditional(etag, lambda: _live_part(game_id, current.version, scorer, onward))
+        etag += "-confirming" if confirming else ""
+        response = conditional(
+            etag, lambda: _live_part(game_id, current.version, scorer, onward, confirming)
+        )
         response.vary.add("HX-Request")
+        if confirming:
+            response.cache_control.private = True
         return response
-    part = _sheet_part(game_id, current.version, scorer)
+    part = _sheet_part(game_id, current.version, scorer, confirming)
     response = current_app.make_response(
         render_template(
             "games/sheet.html",
@@ -143,6 +163,7 @@ def sheet(game_id: str) -> str | BaseResponse:
             body=Markup(part["body"]),
             game_id=game_id,
             scorer=scorer,
+            confirming=confirming,
             panels=Markup(_panels(game_id, scorer)),
             undo=last_change(game_id) if scorer else None,
             keep_awake=True,
@@ -155,10 +176,10 @@ def sheet(game_id: str) -> str | BaseResponse:
         )
     )
     response.vary.update(("HX-Request", OFFLINE_COPY_HEADER))
-    if scorer:
-        # The scorer's own page (its share panel offers the scorer link): no cache keeps
-        # it, nor the service worker (it keeps the follower's view, asked for with
-        # OFFLINE_COPY_HEADER).
+    if scorer or confirming:
+        # The scorer's own page (its share panel offers the scorer link), or the other
+        # side's (its Confirm forms): no cache keeps it, nor the service worker (it keeps
+        # the follower's view, asked for with OFFLINE_COPY_HEADER).
         response.headers["Cache-Control"] = "private, no-store"
     return response
 

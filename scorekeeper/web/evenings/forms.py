@@ -6,7 +6,15 @@ import re
 
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
-from wtforms import Field, RadioField, SelectChoice, SelectField, StringField, TextAreaField
+from wtforms import (
+    BooleanField,
+    Field,
+    RadioField,
+    SelectChoice,
+    SelectField,
+    StringField,
+    TextAreaField,
+)
 from wtforms.validators import DataRequired, InputRequired, Length, Optional, ValidationError
 
 from ...i18n import current_language
@@ -130,6 +138,8 @@ class NewEveningForm(PageForm):
         example=BYE_VP,
         render_kw={"enterkeyhint": "next"},
     )
+    #: Each deal confirmed on the other side's phone (a second code on each table card).
+    confirmations = BooleanField(_l("Results confirmed by the other side"))
     device = StringField(
         _l("This phone's name in the change log"),
         validators=[Optional(), Length(max=MAX_DEVICE)],

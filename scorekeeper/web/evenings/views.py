@@ -59,6 +59,7 @@ def new_evening() -> str | BaseResponse | tuple[str, int]:
                 request_key=page_key(),
                 scoring=scoring,
                 bye_vp=BYE_VP if form.bye_vp.data is None else form.bye_vp.data,
+                confirmations=bool(form.confirmations.data),
             )
         except Refused as refusal:
             if refusal.evening is not None:
@@ -211,17 +212,38 @@ def _refused(evening_id: str, refusal: Refused) -> BaseResponse:
     return _page(_view_or_404(evening_id), is_director(stamp), REFUSALS[refusal.why].status)
 
 
-@bp.post("/evenings/<evening_id>/rounds")
+@bp.route("/evenings/<evening_id>/rounds", methods=["GET", "POST"])
 def start_round(evening_id: str) -> BaseResponse:
-    """Seat and start the next round (the director's button)."""
+    """Seat and start the next round (the director's button). While a result of the
+    round waits for the other side's confirmation, the button asks first (GET): the page
+    names the tables, and "Start anyway" sends ``force``."""
+    if request.method == "GET":
+        director_or_403(evening_id)
+        return _ask_to_start(_view_or_404(evening_id))
     try:
         found = changes.start_round(
-            evening_id, director_secret(), device=device_label(), request_key=page_key()
+            evening_id,
+            director_secret(),
+            device=device_label(),
+            request_key=page_key(),
+            force=request.form.get("force") == "1",
         )
     except Refused as refusal:
+        if "force" in refusal.fields and not REFUSALS[refusal.why].error_page:
+            # A deal went unconfirmed since the page was drawn: ask again.
+            flash(render_text(refusal.text), "error")
+            return _ask_to_start(_view_or_404(evening_id), REFUSALS[refusal.why].status)
         return _refused(evening_id, refusal)
     flash(_("Round %(number)s is seated.", number=len(found.played)), "saved")
     return redirect(url_for("web.evening", evening_id=evening_id))
+
+
+def _ask_to_start(found: EveningView, status: int = 200) -> BaseResponse:
+    """The question before the next round while results wait for confirmation."""
+    current = found.current
+    waiting = [t for t in current.tables if t.unconfirmed] if current else []
+    html = render_template("evenings/start.html", evening=found, waiting=waiting)
+    return no_store(html, status)
 
 
 @bp.route("/evenings/<evening_id>/rounds/<int:number>/close", methods=["GET", "POST"])
@@ -290,6 +312,11 @@ def table_cards(evening_id: str) -> BaseResponse:
         link = absolute(url_for("web.join", game_id=table.game_id))
         link += "#" + evenings.table_secret(secret, table.game_id)
         places = table_places(table)
+        # The other side's phone, in an evening that confirms results: its own secret.
+        confirm_link = None
+        if found.confirmations:
+            confirm_link = absolute(url_for("web.confirm_join", game_id=table.game_id))
+            confirm_link += "#" + evenings.confirm_secret(secret, table.game_id)
         cards.append(
             {
                 "table": table,
@@ -301,6 +328,8 @@ def table_cards(evening_id: str) -> BaseResponse:
                 ],
                 "scorer_link": link,
                 "code_svg": Markup(svg(link)),
+                "confirm_link": confirm_link,
+                "confirm_svg": Markup(svg(confirm_link)) if confirm_link else None,
                 "follower_link": absolute(url_for("web.sheet", game_id=table.game_id)),
                 "next": [
                     (side.players, onward[side.players])
