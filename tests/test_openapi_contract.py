@@ -98,6 +98,8 @@ _ON_A_GAME = [
     "GET /api/games/{game_id}/deals/{number}",
     "PUT /api/games/{game_id}/deals/{number}",
     "DELETE /api/games/{game_id}/deals/{number}",
+    # A game of its own: confirming its deal is a 409 (its evening would have to ask).
+    "POST /api/games/{game_id}/deals/{number}/confirm",
 ]
 _ON_AN_EVENING = [
     "GET /api/evenings/{evening_id}",
@@ -157,6 +159,7 @@ DOMAIN: dict[str, str] = {
 MISLABELLED_HEADERS = {
     "PUT /api/games/{game_id}/deals/{number}",
     "DELETE /api/games/{game_id}/deals/{number}",
+    "POST /api/games/{game_id}/deals/{number}/confirm",
 }
 
 _STATUSES = ["2xx", "3xx", "401", "403", "404", "409", "429"]
