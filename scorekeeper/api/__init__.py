@@ -15,11 +15,11 @@ import json
 import re
 from collections.abc import Callable, Mapping
 from functools import cache
-from typing import Any, get_type_hints
+from typing import Any, TypeVar, get_type_hints
 
 from flask import Blueprint, Response, current_app, jsonify, request
 from flask.json.provider import DefaultJSONProvider
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 from spectree import Response as SpecResponse
 from spectree import SecurityScheme, SpecTree
 from spectree.models import SecureType, SecuritySchemeData
@@ -33,6 +33,8 @@ from ..rules.draw import draw_card
 from ..rules.limits import MAX_REQUEST_KEY
 from ..store.errors import Refused, is_request_key
 from . import schemas
+
+Model = TypeVar("Model", bound=BaseModel)
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -148,6 +150,18 @@ def json_object() -> dict[str, Any]:
     if not isinstance(body, dict):
         raise ApiError(400, NOT_AN_OBJECT)
     return body
+
+
+def optional_body(model: type[Model]) -> Model:
+    """The body of a command that may go without one (closing a round: ``{"final":
+    true}``): the model's defaults when none was sent, else one JSON object (400) its
+    schema accepts (422)."""
+    if not _has_body():
+        return model()
+    try:
+        return model.model_validate(json_object())
+    except ValidationError as error:
+        raise invalid(error) from None
 
 
 #: A field's message and the answer's sentence for each kind of error the schema finds.

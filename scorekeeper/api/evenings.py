@@ -17,10 +17,12 @@ from . import (
     BODY,
     SECRET,
     ApiError,
+    Model,
     answers,
     bp,
     device,
     idempotency_key,
+    optional_body,
     request_secret,
     schemas,
     spec,
@@ -31,7 +33,7 @@ def table_json(table: TableView, director_secret: str | None, vp: bool = False) 
     out: dict[str, Any] = {
         "table": table.number,
         "game": table.game_id,
-        "status": "finished" if table.finished else "in_progress",
+        "status": table.status,
         "deals": table.deals,
         "last_deal": table.last_deal,
         "sides": [{"players": list(side.players), "total": side.total} for side in table.sides],
@@ -185,6 +187,17 @@ def _key(evening_id: str) -> str | None:
         raise
 
 
+def _body(evening_id: str, model: type[Model]) -> Model:
+    """A command's optional body; a bad one is a 400 or 422 only after the evening's 404
+    and the director's 403, as ``_key``."""
+    try:
+        return optional_body(model)
+    except ApiError:
+        if _director(_found(evening_id)) is None:
+            raise Refused(Why.FORBIDDEN, NOT_DIRECTOR) from None
+        raise
+
+
 def _answer(found: EveningView, status: int) -> tuple[Response, int]:
     response = jsonify(evening_json(found, request_secret()))
     response.cache_control.private = True
@@ -210,15 +223,23 @@ def start_round(evening_id: str) -> tuple[Response, int]:
 
 @bp.post("/evenings/<evening_id>/rounds/<int:number>/close")
 @spec.validate(
+    json=schemas.CloseRound,
     headers=schemas.Key,
-    resp=answers(200, 400, 403, 404, 422),
+    resp=answers(200, *BODY, 403, 404),
     security=SECRET,
     skip_validation=True,
 )
 def close_round(evening_id: str, number: int) -> tuple[Response, int]:
-    """Time is called (director): every game of round ``number`` ends as it stands."""
+    """Time is called (director): each table of round ``number`` still playing plays out
+    its deal in progress, then has finished (``time_called``); ``{"final": true}``: every
+    table ends as it stands. The body may be left out."""
     closed = changes.close_round(
-        evening_id, number, request_secret(), device=device(), request_key=_key(evening_id)
+        evening_id,
+        number,
+        request_secret(),
+        final=_body(evening_id, schemas.CloseRound).final,
+        device=device(),
+        request_key=_key(evening_id),
     )
     return _answer(closed, 200)
 

@@ -538,9 +538,7 @@ class NewEvening(Body):
     players: list[Name] | None = Field(None, max_length=MAX_ENTRANTS)
     #: How rounds after the first are seated; a round robin may leave out ``rounds``.
     movement: Literal["swiss", "mitchell", "round_robin"] = "swiss"
-    rounds: (
-        Annotated[int, Field(ge=1, le=MAX_ROUNDS), BeforeValidator(_integral)] | None
-    ) = None
+    rounds: Annotated[int, Field(ge=1, le=MAX_ROUNDS), BeforeValidator(_integral)] | None = None
     deals_per_round: Whole = Field(ge=1, le=MAX_DEALS)
     minutes_per_round: (
         Annotated[int, Field(ge=1, le=MAX_MINUTES), BeforeValidator(_integral)] | None
@@ -555,6 +553,18 @@ class Swap(Body):
     """Two players to swap between tables (in a pairs evening, their pairs move)."""
 
     players: list[Name] = Field(min_length=2, max_length=2)
+
+
+class CloseRound(Body):
+    """Time called on a round; ``final``: every table stops as it stands."""
+
+    final: bool = False
+
+
+class TimeCalled(Body):
+    """A table's scorer after time is called: ``false``, no deal was in progress."""
+
+    deal_in_progress: bool
 
 
 class Error(BaseModel):

@@ -67,6 +67,7 @@ class JoinForm(PageForm):
 SCORER_COOKIE = "scorer"
 SCORER_COOKIE_AGE = 366 * 24 * 3600
 
+
 @lru_cache(maxsize=16)
 def _signer_for(key: str, cookie_name: str) -> URLSafeSerializer:
     """Made once per key and cookie: making one serializes a test value (4 µs on every

@@ -46,6 +46,16 @@ def _onward(game_id: str, version: int) -> tuple[int | None, Onward | None]:
     return at, cached(("onward", game_id, at), lambda: evenings.onward(seated))
 
 
+def _time_called(game_id: str, sheet: games.Sheet) -> bool:
+    """A club table still playing after its director called time (read once per version
+    of the game: calling time moves it)."""
+    return (
+        sheet.game.last_deal is not None
+        and not sheet.state.finished
+        and evenings.time_called(game_id)
+    )
+
+
 def _sheet_part(game_id: str, version: int, scorer: bool) -> dict[str, Any]:
     """The score sheet's own part at this version, for a scorer or a follower, rendered
     once and kept (with the page's title and the number of deals)."""
@@ -67,6 +77,7 @@ def _sheet_part(game_id: str, version: int, scorer: bool) -> dict[str, Any]:
                 can_score=scorer,
                 seated=seated_at(game_id),
                 onward=onward,
+                time_called=_time_called(game_id, sheet),
             ),
             "deals": len(sheet.state.lines),
             "next_deal": None if sheet.state.finished else sheet.state.next_deal,
@@ -107,6 +118,7 @@ def _live_part(
             chart=running_totals(sheet.state),
             can_score=scorer,
             onward=onward[1],
+            time_called=_time_called(game_id, sheet),
         )
 
     html: str = cached(("live", game_id, version, scorer, onward[0]), render)
