@@ -64,6 +64,7 @@ def _sheet_part(game_id: str, version: int, scorer: bool) -> dict[str, Any]:
     def render() -> dict[str, Any]:
         sheet = games.sheet_of(game_or_404(game_id))
         totals = sheet.state.totals
+        called = _time_called(game_id, sheet)
         return {
             "title": " · ".join(
                 f"{side.name} {number(total)}"
@@ -77,10 +78,11 @@ def _sheet_part(game_id: str, version: int, scorer: bool) -> dict[str, Any]:
                 can_score=scorer,
                 seated=seated_at(game_id),
                 onward=onward,
-                time_called=_time_called(game_id, sheet),
+                time_called=called,
             ),
             "deals": len(sheet.state.lines),
             "next_deal": None if sheet.state.finished else sheet.state.next_deal,
+            "time_called": called,
         }
 
     part: dict[str, Any] = cached(("sheet", game_id, version, scorer, at), render)
@@ -160,7 +162,7 @@ def sheet(game_id: str) -> str | BaseResponse:
             keep_awake=True,
             # A table of a club evening: its evening, round and table, and time left.
             seated=seated_at(game_id),
-            playing=part["next_deal"] is not None,
+            playing=part["next_deal"] is not None and not part.get("time_called"),
             offline_copy=offline_copy,
             # The copy kept on a scorer's phone offers its deal form, which works offline.
             offline_record=part.get("next_deal") if offline_copy and can_score(current) else None,
