@@ -91,7 +91,6 @@ def test_replay_200_deals(benchmark: BenchmarkFixture) -> None:
     assert state.next_dealer == seats[(1 + 200) % 4]
 
 
-
 #: Melds a table asks about, legal and not, canastas among them.
 MELDS = {
     "9 9 9 2 2 JK": (True, None),

@@ -163,6 +163,8 @@ def test_the_confirm_token_changes_nothing_else(client: FlaskClient) -> None:
     change = client.get(f"{game}/changes").get_json()["changes"][0]["id"]
     assert_error(client.post(f"{game}/changes/{change}/undo", headers=other), 403)
     assert_error(client.delete(game, headers=other), 403)
+    said = client.post(f"{game}/time-called", json={"deal_in_progress": False}, headers=other)
+    assert_error(said, 403)
     base = f"/api/evenings/{evening['id']}"
     assert_error(client.post(f"{base}/rounds", headers=other), 403)
     assert_error(client.post(f"{base}/rounds/1/close", headers=other), 403)

@@ -168,7 +168,12 @@ def second_round_seated(client: FlaskClient) -> tuple[Json, Json]:
     assert deal(client, first, FIRST_WINS).status_code == 201
     for results in (FIRST_WINS, SECOND_WINS):
         assert deal(client, second, results).status_code == 201
-    assert client.post(f"{base}/rounds/1/close", headers=auth(evening["token"])).status_code == 200
+    assert (
+        client.post(
+            f"{base}/rounds/1/close", json={"final": True}, headers=auth(evening["token"])
+        ).status_code
+        == 200
+    )
     assert client.post(f"{base}/rounds", headers=auth(evening["token"])).status_code == 201
     return director(client, evening), first
 

@@ -125,7 +125,7 @@ def test_a_new_evening_makes_this_browser_its_director(client: FlaskClient) -> N
     assert page.status_code == 200 and page.headers["Cache-Control"] == "private, no-store"
     assert "Round 1 of 3" in html and html.count('class="table-live') == 2
     assert "Sitting out (a bye, 2 match points)" in html
-    assert "Call time: close round 1" in html and "Table cards" in html
+    assert "Call time on round 1" in html and "Table cards" in html
     assert "Swap two players" in html and "Show the director's link" in html
     assert html.count('<th scope="row" class="standing-who">') == 5
     # The secret is in the cookie, never in the page.
@@ -222,8 +222,8 @@ def test_rounds_are_played_closed_and_seated_from_the_page(client: FlaskClient) 
     html = client.get(evening).get_data(as_text=True)
     assert "finished after 2 of 2 deals" in html and "1 of 2 deals played" in html
     confirm = client.get(f"{evening}/rounds/1/close")
-    assert confirm.status_code == 200 and "Close round 1?" in confirm.get_data(as_text=True)
-    assert client.post(f"{evening}/rounds/1/close").status_code == 302
+    assert confirm.status_code == 200 and "Call time on round 1?" in confirm.get_data(as_text=True)
+    assert client.post(f"{evening}/rounds/1/close", data={"final": "1"}).status_code == 302
     html = client.get(evening).get_data(as_text=True)
     assert "Every table has finished." in html and "Seat and start round 2" in html
     assert client.post(f"{evening}/rounds").status_code == 302
@@ -439,9 +439,7 @@ def test_a_finished_tables_sheet_points_to_the_evening_and_the_next_table(
     for html in (again.get_data(as_text=True), client.get(f"/games/{seated[0]['game']}").text):
         assert "Round 2: where you play next" in html and "not seated yet" not in html
         for name in (n for side in seated[0]["sides"] for n in side["players"]):
-            at = next(
-                (t for t in later if any(name in s["players"] for s in t["sides"])), None
-            )
+            at = next((t for t in later if any(name in s["players"] for s in t["sides"])), None)
             if at is None:  # sitting out
                 assert re.search(rf"Sitting out \(a bye, 2 match points\): [^<]*{name}", html)
             else:
@@ -462,14 +460,12 @@ def test_the_last_rounds_tables_point_to_the_final_standings(
     assert "New game, same players" not in html and "not seated yet" not in html
 
 
-def test_the_pages_say_time_was_called_at_a_table_it_ended(
-    client: FlaskClient, app: Flask
-) -> None:
+def test_the_pages_say_time_was_called_at_a_table_it_ended(client: FlaskClient, app: Flask) -> None:
     evening = new_evening(client)
     seated = tables(client, evening)
     play(client, seated[0], deals=2)  # table 1 plays its round out
     play(client, seated[1])  # table 2 plays one deal of two, then time is called
-    assert client.post(f"{evening}/rounds/1/close").status_code == 302
+    assert client.post(f"{evening}/rounds/1/close", data={"final": "1"}).status_code == 302
     for html in (
         client.get(evening).get_data(as_text=True),
         app.test_client().get(f"{evening}/standings").get_data(as_text=True),
@@ -491,4 +487,4 @@ def test_call_time_is_a_button_that_asks_first(client: FlaskClient) -> None:
     html = client.get(evening).get_data(as_text=True)
     form = re.search(r'<form method="get" action="([^"]+)">\s*<button [^>]*>Call time', html)
     assert form and form.group(1) == f"{evening}/rounds/1/close", html
-    assert "Close round 1?" in client.get(form.group(1)).get_data(as_text=True)
+    assert "Call time on round 1?" in client.get(form.group(1)).get_data(as_text=True)

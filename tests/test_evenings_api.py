@@ -232,12 +232,13 @@ def test_the_next_round_waits_for_every_table(client: FlaskClient) -> None:
     assert client.get(base).get_json()["round"] == 1
 
 
-def test_closing_a_round_ends_every_table_as_it_stands(client: FlaskClient) -> None:
+def test_closing_a_round_as_final_ends_every_table_as_it_stands(client: FlaskClient) -> None:
     evening = new_evening(client)
     base = f"/api/evenings/{evening['id']}"
     first, second = evening["rounds"][0]["tables"]
-    deal(client, first, FIRST_WINS)  # one deal of two, then time is called
-    closed = client.post(f"{base}/rounds/1/close", headers=auth(evening["token"]))
+    deal(client, first, FIRST_WINS)  # one deal of two, then every table stops
+    final = {"final": True}
+    closed = client.post(f"{base}/rounds/1/close", json=final, headers=auth(evening["token"]))
     assert closed.status_code == 200
     round_one = closed.get_json()["rounds"][0]
     assert round_one["status"] == "finished" and round_one["closed_at"]
@@ -248,15 +249,17 @@ def test_closing_a_round_ends_every_table_as_it_stands(client: FlaskClient) -> N
     untouched = client.get(f"/api/games/{second['game']}").get_json()
     assert untouched["status"] == "finished" and untouched["winner"] is None  # 0 to 0: a draw
     assert_error(deal(client, first, FIRST_WINS), 409)
-    # The table's change log says so, and its scorer may undo it: the table plays on.
+    # The table's change log says so, and its scorer may undo it: the table plays on (its
+    # round's time called: until it has played its deals).
     log = client.get(f"/api/games/{first['game']}/changes").get_json()["changes"]
     assert log[0]["kind"] == "time-called"
     undone = client.post(
         f"/api/games/{first['game']}/changes/{log[0]['id']}/undo", headers=auth(first["token"])
     )
     assert undone.status_code == 200
+    assert client.get(base).get_json()["rounds"][0]["tables"][0]["status"] == "time_called"
     assert deal(client, first, LEVEL).status_code == 201
-    # Closing again (the same round) is allowed and ends it again.
+    # Closing again (the same round) is allowed.
     again = client.post(f"{base}/rounds/1/close", headers=auth(evening["token"]))
     assert again.status_code == 200
     assert_error(client.post(f"{base}/rounds/9/close", headers=auth(evening["token"])), 404)

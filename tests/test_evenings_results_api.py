@@ -199,12 +199,12 @@ def test_time_called_and_its_undo_travel_in_exports_and_backups(
     base = f"/api/evenings/{evening['id']}"
     table = evening["rounds"][0]["tables"][0]
     deal(client, table, FIRST_WINS)
-    client.post(f"{base}/rounds/1/close", headers=auth(evening["token"]))
+    client.post(f"{base}/rounds/1/close", json={"final": True}, headers=auth(evening["token"]))
     log = client.get(f"/api/games/{table['game']}/changes").get_json()["changes"]
     client.post(
         f"/api/games/{table['game']}/changes/{log[0]['id']}/undo", headers=auth(table["token"])
     )
-    client.post(f"{base}/rounds/1/close", headers=auth(evening["token"]))
+    client.post(f"{base}/rounds/1/close", json={"final": True}, headers=auth(evening["token"]))
     export = client.get(f"/api/games/{table['game']}/export").get_json()
     kinds = [change["kind"] for change in export["changes"]]
     assert kinds.count("time-called") == 2 and "undo" in kinds
@@ -231,7 +231,7 @@ def test_a_closed_round_keeps_its_seats(client: FlaskClient) -> None:
     base = f"/api/evenings/{evening['id']}"
     (out,) = evening["rounds"][0]["byes"]
     seated = evening["rounds"][0]["tables"][0]["sides"][0]["players"]
-    client.post(f"{base}/rounds/1/close", headers=auth(evening["token"]))
+    client.post(f"{base}/rounds/1/close", json={"final": True}, headers=auth(evening["token"]))
     before = client.get(base).get_json()
     assert before["status"] == "finished"
     refused = client.post(
@@ -254,7 +254,11 @@ def test_a_tables_game_cannot_be_deleted(client: FlaskClient) -> None:
 
 def test_tables_closed_before_a_deal_are_not_rated(client: FlaskClient) -> None:
     evening = new_evening(client)
-    client.post(f"/api/evenings/{evening['id']}/rounds/1/close", headers=auth(evening["token"]))
+    client.post(
+        f"/api/evenings/{evening['id']}/rounds/1/close",
+        json={"final": True},
+        headers=auth(evening["token"]),
+    )
     html = client.get("/players/ladder").get_data(as_text=True)
     assert "ladder-rating" not in html
 

@@ -158,7 +158,7 @@ def test_history_filters_search_and_pages(app: Flask, client: FlaskClient) -> No
     order = [m for m in re.findall(r'href="/games/([\w-]+)"', html) if m != "new"]
     assert order[:3] == [going, lost, finished]  # in progress first, then newest first
     assert "3 games" in words(html)
-    assert "field-error" not in html and "<details class=\"filters\">" in html  # closed
+    assert "field-error" not in html and '<details class="filters">' in html  # closed
 
     vera = person_id(app, "Vera")
     html = client.get(f"/history?player={vera}").get_data(as_text=True)
@@ -324,12 +324,12 @@ def test_export_everything_and_import_each_game(client: FlaskClient) -> None:
 def test_csv_names_cannot_run_as_spreadsheet_formulas(client: FlaskClient) -> None:
     game_id = game(
         client,
-        [("=HYPERLINK(\"x\")", ["@Ana", "Boris"]), ("Them", ["+Vera", "-Goran"])],
+        [('=HYPERLINK("x")', ["@Ana", "Boris"]), ("Them", ["+Vera", "-Goran"])],
         [[CASE_A, CASE_B]],
     )
     text = client.get(f"/games/{game_id}/sheet.csv").get_data(as_text=True)
     rows = list(csv.reader(io.StringIO(text.lstrip("\ufeff"))))
-    assert rows[0][2:4] == ["'=HYPERLINK(\"x\")", "'=HYPERLINK(\"x\") total"]
+    assert rows[0][2:4] == ['\'=HYPERLINK("x")', '\'=HYPERLINK("x") total']
     assert rows[1] == ["1", "'@Ana", "1210", "1210", "265", "265"]
 
 

@@ -68,9 +68,7 @@ def test_upgrade_puts_existing_players_on_the_roster_and_caches_records(app: Fla
                 )
                 for seat, player in enumerate(players):
                     c.execute(
-                        text(
-                            "INSERT INTO player (side_id, position, name) VALUES (:s, :p, :n)"
-                        ),
+                        text("INSERT INTO player (side_id, position, name) VALUES (:s, :p, :n)"),
                         {"s": side + 1, "p": seat, "n": player},
                     )
             c.execute(
@@ -90,8 +88,16 @@ def test_upgrade_puts_existing_players_on_the_roster_and_caches_records(app: Fla
                         " concealed_canastas, red_threes, went_out, concealed, hand_points)"
                         " VALUES (1, :p, :m, :n, :x, 0, 0, 0, :r, :o, :c, :h)"
                     ),
-                    {"p": side, "m": meld, "n": natural, "x": mixed, "r": threes, "o": out,
-                     "c": False, "h": hand},
+                    {
+                        "p": side,
+                        "m": meld,
+                        "n": natural,
+                        "x": mixed,
+                        "r": threes,
+                        "o": out,
+                        "c": False,
+                        "h": hand,
+                    },
                 )
         upgrade(directory=str(MIGRATIONS))
         with db.engine.connect() as c:

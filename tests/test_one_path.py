@@ -44,8 +44,7 @@ def test_a_hook_and_a_limit_added_to_the_app_apply_to_recording_a_deal(tmp_path:
     game_id, token = new_game(client)
     seen.clear()
     answers = [
-        client.post(f"/api/games/{game_id}/deals", json=DEAL, headers=auth(token))
-        for _ in range(5)
+        client.post(f"/api/games/{game_id}/deals", json=DEAL, headers=auth(token)) for _ in range(5)
     ]
     assert [answer.status_code for answer in answers] == [201, 201, 429, 429, 429]
     assert len(seen) == 5

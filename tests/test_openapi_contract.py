@@ -98,6 +98,7 @@ _ON_A_GAME = [
     "GET /api/games/{game_id}/deals/{number}",
     "PUT /api/games/{game_id}/deals/{number}",
     "DELETE /api/games/{game_id}/deals/{number}",
+    "POST /api/games/{game_id}/time-called",
     # A game of its own: confirming its deal is a 409 (its evening would have to ask).
     "POST /api/games/{game_id}/deals/{number}/confirm",
 ]
@@ -130,6 +131,8 @@ DOMAIN: dict[str, str] = {
     "POST /api/games/{game_id}/changes/{change_id}/undo": _KEY,
     "DELETE /api/games/{game_id}": _KEY,
     "POST /api/games/{game_id}/restore": _KEY,
+    "POST /api/games/{game_id}/time-called": _KEY,
+    "POST /api/evenings/{evening_id}/rounds/{number}/close": _KEY,
     # As many players as the rule set seats, each named once (a joker or a card drawn twice
     # is a 422 of its own, naming who draws again: see ``_is_the_domains``).
     "POST /api/seat-draw": r"draws(\.\d+\.player)?",

@@ -280,9 +280,7 @@ def test_a_rename_shows_on_the_ladder(app: Flask, client: FlaskClient) -> None:
     assert "Anka" in names and "Ana" not in names
 
 
-def test_a_deal_in_a_game_in_progress_keeps_the_ratings(
-    app: Flask, client: FlaskClient
-) -> None:
+def test_a_deal_in_a_game_in_progress_keeps_the_ratings(app: Flask, client: FlaskClient) -> None:
     """A game in progress counts for nobody: its deals leave the kept ratings alone (the
     ladder costs its one version row), and its last deal, which finishes it, does not."""
     game(client, US_THEM, US_WIN)

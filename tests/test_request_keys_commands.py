@@ -111,7 +111,7 @@ def test_each_evening_command_sent_twice_acts_once(client: FlaskClient, app: Fla
     after = page_tables(client, evening)
     assert first in after[1]["sides"][0]["players"] and second in after[0]["sides"][0]["players"]
     for _ in range(2):
-        answer = client.post(f"{evening}/rounds/1/close", data={"nonce": "close-1"})
+        answer = client.post(f"{evening}/rounds/1/close", data={"nonce": "close-1", "final": "1"})
         assert answer.status_code == 302
     for _ in range(2):  # sent again, it would seat round 3
         assert client.post(f"{evening}/rounds", data={"nonce": "start-2"}).status_code == 302

@@ -71,7 +71,9 @@ def test_each_evening_command_sent_twice_acts_once(client: FlaskClient, app: Fla
     tables = answers[1]["rounds"][0]["tables"]
     assert a in tables[1]["sides"][0]["players"] and b in tables[0]["sides"][0]["players"]
     for _ in range(2):
-        answer = client.post(f"{base}/rounds/1/close", headers=keyed(token, "close-1"))
+        answer = client.post(
+            f"{base}/rounds/1/close", json={"final": True}, headers=keyed(token, "close-1")
+        )
         assert answer.status_code == 200, answer.get_json()
     for _ in range(2):  # sent again, it would seat round 3
         answer = client.post(f"{base}/rounds", headers=keyed(token, "start-2"))

@@ -15,11 +15,11 @@ import json
 import re
 from collections.abc import Callable, Mapping
 from functools import cache
-from typing import Any, get_type_hints
+from typing import Any, TypeVar, get_type_hints
 
 from flask import Blueprint, Response, current_app, jsonify, request
 from flask.json.provider import DefaultJSONProvider
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 from spectree import Response as SpecResponse
 from spectree import SecurityScheme, SpecTree
 from spectree.models import SecureType, SecuritySchemeData
@@ -33,6 +33,8 @@ from ..rules.draw import draw_card
 from ..rules.limits import MAX_REQUEST_KEY
 from ..store.errors import Refused, is_request_key
 from . import schemas
+
+Model = TypeVar("Model", bound=BaseModel)
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -87,7 +89,7 @@ JSON = "application/json"
 NOT_JSON = f"The request body must be sent as JSON, with Content-Type: {JSON}."
 
 
-def has_body() -> bool:
+def _has_body() -> bool:
     return (
         bool(request.content_length)
         or "chunked" in request.headers.get("Transfer-Encoding", "").lower()
@@ -99,7 +101,7 @@ def json_only() -> None:
     """A body of any other type is refused (415) before a view runs: a form on another
     site can make a visitor's browser send text/plain without asking, never
     application/json. A request without a body (a DELETE) needs no type."""
-    if has_body() and request.mimetype != JSON:
+    if _has_body() and request.mimetype != JSON:
         raise ApiError(415, NOT_JSON)
 
 
@@ -139,7 +141,7 @@ def json_object() -> dict[str, Any]:
     """The request's JSON object (Flask parses it once and keeps it), or a 400 that says
     what is wrong with it: none sent, unreadable, or not an object (``json_only`` has
     refused a body of another type)."""
-    if not (has_body() or request.is_json):
+    if not (_has_body() or request.is_json):
         raise ApiError(400, NOT_AN_OBJECT)
     try:
         body = request.get_json()
@@ -148,6 +150,18 @@ def json_object() -> dict[str, Any]:
     if not isinstance(body, dict):
         raise ApiError(400, NOT_AN_OBJECT)
     return body
+
+
+def optional_body(model: type[Model]) -> Model:
+    """The body of a command that may go without one (closing a round: ``{"final":
+    true}``): the model's defaults when none was sent, else one JSON object (400) its
+    schema accepts (422)."""
+    if not _has_body():
+        return model()
+    try:
+        return model.model_validate(json_object())
+    except ValidationError as error:
+        raise invalid(error) from None
 
 
 #: A field's message and the answer's sentence for each kind of error the schema finds.

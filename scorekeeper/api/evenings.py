@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Response, jsonify, url_for
-from pydantic import ValidationError
 
 from ..extensions import creates_game
 from ..rules import Format, Movement
@@ -18,18 +17,16 @@ from . import (
     BODY,
     SECRET,
     ApiError,
+    Model,
     answers,
     bp,
     device,
-    has_body,
     idempotency_key,
-    invalid,
-    json_object,
+    optional_body,
     request_secret,
     schemas,
     spec,
 )
-from .schemas import Body
 
 
 def table_json(
@@ -38,7 +35,7 @@ def table_json(
     out: dict[str, Any] = {
         "table": table.number,
         "game": table.game_id,
-        "status": "finished" if table.finished else "in_progress",
+        "status": table.status,
         "deals": table.deals,
         "last_deal": table.last_deal,
         "sides": [{"players": list(side.players), "total": side.total} for side in table.sides],
@@ -204,18 +201,15 @@ def _key(evening_id: str) -> str | None:
         raise
 
 
-def _optional(evening_id: str, model: type[Body]) -> Any:
-    """A command's optional body, read as ``model`` (none: its defaults); a malformed one
-    is a 400 and one the model refuses a 422, after the evening's 404 and the director's
-    403 (API.md's order)."""
-    if not has_body():
-        return model()
+def _body(evening_id: str, model: type[Model]) -> Model:
+    """A command's optional body; a bad one is a 400 or 422 only after the evening's 404
+    and the director's 403, as ``_key``."""
     try:
-        return model.model_validate(json_object())
-    except (ApiError, ValidationError) as error:
+        return optional_body(model)
+    except ApiError:
         if _director(_found(evening_id)) is None:
             raise Refused(Why.FORBIDDEN, NOT_DIRECTOR) from None
-        raise error if isinstance(error, ApiError) else invalid(error) from None
+        raise
 
 
 def _answer(found: EveningView, status: int) -> tuple[Response, int]:
@@ -227,8 +221,9 @@ def _answer(found: EveningView, status: int) -> tuple[Response, int]:
 
 @bp.post("/evenings/<evening_id>/rounds")
 @spec.validate(
+    json=schemas.StartRound,
     headers=schemas.Key,
-    resp=answers(201, 400, 403, 404, 409, 422),
+    resp=answers(201, *BODY, 403, 404, 409),
     security=SECRET,
     skip_validation=True,
 )
@@ -243,22 +238,30 @@ def start_round(evening_id: str) -> tuple[Response, int]:
         request_secret(),
         device=device(),
         request_key=key,
-        force=_optional(evening_id, schemas.StartRound).force,
+        force=_body(evening_id, schemas.StartRound).force,
     )
     return _answer(started, 201)
 
 
 @bp.post("/evenings/<evening_id>/rounds/<int:number>/close")
 @spec.validate(
+    json=schemas.CloseRound,
     headers=schemas.Key,
-    resp=answers(200, 400, 403, 404, 422),
+    resp=answers(200, *BODY, 403, 404),
     security=SECRET,
     skip_validation=True,
 )
 def close_round(evening_id: str, number: int) -> tuple[Response, int]:
-    """Time is called (director): every game of round ``number`` ends as it stands."""
+    """Time is called (director): each table of round ``number`` still playing plays out
+    its deal in progress, then has finished (``time_called``); ``{"final": true}``: every
+    table ends as it stands. The body may be left out."""
     closed = changes.close_round(
-        evening_id, number, request_secret(), device=device(), request_key=_key(evening_id)
+        evening_id,
+        number,
+        request_secret(),
+        final=_body(evening_id, schemas.CloseRound).final,
+        device=device(),
+        request_key=_key(evening_id),
     )
     return _answer(closed, 200)
 

@@ -448,6 +448,26 @@ def undo(game_id: str, change_id: int) -> Response:
     return jsonify({"game": game_json(undone.sheet), "change": undone.change})
 
 
+@bp.post("/games/<game_id>/time-called")
+@scorer
+@spec.validate(
+    json=schemas.TimeCalled,
+    headers=schemas.Key,
+    resp=answers(200, *BODY, 403, 404, 409, 410),
+    security=SECRET,
+)
+def time_called(game_id: str, json: schemas.TimeCalled) -> Response:
+    """After time is called on a club table's round: ``deal_in_progress: false`` ends the
+    table's round after the deals recorded (``true``: the deal in progress is recorded
+    as usual, and is its last; nothing changes now)."""
+    if json.deal_in_progress:
+        return jsonify(game_json(_sheet(game_id)))
+    ended = changes.no_deal_in_progress(
+        game_id, secret=request_secret(), device=device(), request_key=idempotency_key()
+    )
+    return jsonify(game_json(ended.sheet))
+
+
 @bp.delete("/games/<game_id>")
 @scorer
 @spec.validate(headers=schemas.Key, resp=answers(200, 403, 404, 409, 422), security=SECRET)

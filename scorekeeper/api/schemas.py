@@ -562,6 +562,18 @@ class Swap(Body):
     players: list[Name] = Field(min_length=2, max_length=2)
 
 
+class CloseRound(Body):
+    """Time called on a round; ``final``: every table stops as it stands."""
+
+    final: bool = False
+
+
+class TimeCalled(Body):
+    """A table's scorer after time is called: ``false``, no deal was in progress."""
+
+    deal_in_progress: bool
+
+
 class Error(BaseModel):
     """Every refusal: a sentence, and per field path (``results.1.red_threes``) what is
     wrong with it."""

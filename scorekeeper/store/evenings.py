@@ -82,12 +82,22 @@ class TableView:
     planned: int | None = None
     #: Each side's victory points, once the table finished in an evening scored by them.
     victory_points: tuple[int, ...] | None = None
+    #: The director called time on the table's round.
+    called: bool = False
     #: The deals the other side has not confirmed yet (an evening that asks for it).
     unconfirmed: tuple[int, ...] = ()
 
     @property
-    def time_called(self) -> bool:
-        """Time was called at this table: its round ended before the round's deals."""
+    def status(self) -> str:
+        """``finished``; ``time_called``: the round's time is up and the table plays out its
+        deal in progress, its last; or ``in_progress``."""
+        if self.finished:
+            return "finished"
+        return "time_called" if self.called else "in_progress"
+
+    @property
+    def cut_short(self) -> bool:
+        """The table's round ended before the evening's number of deals (time called)."""
         return (
             self.last_deal is not None
             and self.planned is not None
@@ -257,6 +267,7 @@ def view_of(evening: Evening) -> EveningView:
                         if scale is not None and game.finished
                         else None
                     ),
+                    called=round_.closed_at is not None,
                     unconfirmed=unconfirmed.get(game.id, ()),
                 )
             )
@@ -376,6 +387,18 @@ def seated(game_id: str) -> Seated | None:
     evening_id, name, minutes, number, started_at, table = row
     ends_at = None if minutes is None else started_at + timedelta(minutes=minutes)
     return Seated(evening_id, name, number, table, ends_at)
+
+
+def time_called(game_id: str) -> bool:
+    """Whether ``game_id`` is a table of a round its director called time on (one indexed
+    read): until it finishes, the deal in progress is its last."""
+    closed = db.session.scalar(
+        select(EveningRound.closed_at)
+        .select_from(EveningTable)
+        .join(EveningRound, EveningRound.id == EveningTable.round_id)
+        .where(EveningTable.game_id == game_id)
+    )
+    return closed is not None
 
 
 def version(evening_id: str) -> int | None:

@@ -46,6 +46,16 @@ def _onward(game_id: str, version: int) -> tuple[int | None, Onward | None]:
     return at, cached(("onward", game_id, at), lambda: evenings.onward(seated))
 
 
+def _time_called(game_id: str, sheet: games.Sheet) -> bool:
+    """A club table still playing after its director called time (read once per version
+    of the game: calling time moves it)."""
+    return (
+        sheet.game.last_deal is not None
+        and not sheet.state.finished
+        and evenings.time_called(game_id)
+    )
+
+
 def _sheet_part(
     game_id: str, version: int, scorer: bool, confirming: bool = False
 ) -> dict[str, Any]:
@@ -57,6 +67,7 @@ def _sheet_part(
     def render() -> dict[str, Any]:
         sheet = games.sheet_of(game_or_404(game_id))
         totals = sheet.state.totals
+        called = _time_called(game_id, sheet)
         return {
             "title": " · ".join(
                 f"{side.name} {number(total)}"
@@ -71,9 +82,11 @@ def _sheet_part(
                 confirming=confirming,
                 seated=seated_at(game_id),
                 onward=onward,
+                time_called=called,
             ),
             "deals": len(sheet.state.lines),
             "next_deal": None if sheet.state.finished else sheet.state.next_deal,
+            "time_called": called,
         }
 
     if confirming:
@@ -118,6 +131,7 @@ def _live_part(
             can_score=scorer,
             confirming=confirming,
             onward=onward[1],
+            time_called=_time_called(game_id, sheet),
         )
 
     if confirming:
@@ -169,7 +183,7 @@ def sheet(game_id: str) -> str | BaseResponse:
             keep_awake=True,
             # A table of a club evening: its evening, round and table, and time left.
             seated=seated_at(game_id),
-            playing=part["next_deal"] is not None,
+            playing=part["next_deal"] is not None and not part.get("time_called"),
             offline_copy=offline_copy,
             # The copy kept on a scorer's phone offers its deal form, which works offline.
             offline_record=part.get("next_deal") if offline_copy and can_score(current) else None,

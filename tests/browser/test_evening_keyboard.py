@@ -128,7 +128,7 @@ def test_the_directors_page_keeps_focus_through_its_refresh(phone: Page, live_se
     table = table_tokens(page, evening)[0]
     for control in (
         page.locator(".table-link").first,
-        page.get_by_role("button", name="Call time: close round 1"),
+        page.get_by_role("button", name="Call time on round 1"),
     ):
         control.focus()
         deal = {"results": [result(150, hand=10), result(90, hand=5)]}
@@ -162,12 +162,15 @@ def test_the_end_of_a_rounds_time_is_announced(phone: Page, live_server: str) ->
 def test_call_time_answers_the_space_bar(phone: Page, live_server: str) -> None:
     page = phone
     new_evening(page, live_server)
-    call = page.get_by_role("button", name="Call time: close round 1")
+    call = page.get_by_role("button", name="Call time on round 1")
     call.focus()
     page.keyboard.press("Space")
-    expect(page.locator("h1")).to_have_text("Close round 1?")
-    tap(page.get_by_role("button", name="Close the round"))
-    expect(page.get_by_text("Every table has finished.")).to_be_visible()
+    expect(page.locator("h1")).to_have_text("Call time on round 1?")
+    tap(page.get_by_role("button", name="Call time", exact=True))
+    expect(page.get_by_text("Time is called: the last deals are being played.")).to_be_visible()
+    expect(page.locator(".is-called .table-state").first).to_have_text(
+        "time called: deal 1 is the last"
+    )
     assert violations(page) == []
     page.goto(page.url.split("?")[0] + "/director-link")
     assert violations(page) == []

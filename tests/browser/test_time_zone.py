@@ -23,9 +23,7 @@ def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]
     return {**browser_context_args, "timezone_id": "Europe/Skopje"}
 
 
-def test_the_history_shows_and_filters_by_the_phones_own_day(
-    phone: Page, live_server: str
-) -> None:
+def test_the_history_shows_and_filters_by_the_phones_own_day(phone: Page, live_server: str) -> None:
     page = phone
     run = secrets.token_hex(3)  # the live server outlives one test: this run's games only
     names = [f"{name} {run}" for name in ("Ilina", "Jovan", "Kalina", "Luka")]

@@ -10,8 +10,9 @@ written, the request's key remembered. The deal page, the API and import all cal
 One module per kind of change: ``new_game``, ``deals`` (record, edit, delete, and
 ``preview_deal``: the dry run of a record or an edit that the live line shows), ``undo``
 (undo, delete and restore a game), ``imports``, ``evenings`` (a club evening's rounds),
-``restore`` (a backup restored), ``confirm`` (a club table's deal confirmed by the other
-side) and ``roster`` (someone added, a player renamed). Nothing
+``time_called`` (a table between deals when time was called), ``confirm`` (a club
+table's deal confirmed by the other side), ``restore`` (a backup restored) and ``roster``
+(someone added, a player renamed). Nothing
 else writes: ``tests/test_one_door.py`` fails on a write anywhere outside this package.
 """
 
@@ -47,6 +48,7 @@ from .new_game import (
 )
 from .restore import Restoring, restore_backup
 from .roster import add_person, rename_player
+from .time_called import no_deal_in_progress
 from .undo import Undone, delete_game, restore_game, undo_change
 
 __all__ = [
@@ -79,6 +81,7 @@ __all__ = [
     "import_game",
     "keep_records",
     "no_deal",
+    "no_deal_in_progress",
     "preview_deal",
     "ratings_moved",
     "record_deal",

@@ -408,14 +408,18 @@ def close_round(
     number: int,
     secret: str | None,
     *,
+    final: bool = False,
     device: str = "",
     request_key: str | None = None,
 ) -> EveningView:
-    """Time is called: every game of round ``number`` still playing ends after the deals
-    played (``Game.last_deal``), through the change log, so each table's scorer can
-    undo it. Closing a finished round changes nothing (and logs nothing). A
-    ``request_key`` this evening has seen closes nothing again."""
-    key = keyed(request_key, "close-round", number)
+    """Time is called on round ``number`` (RULES.md section 16): each table still playing
+    plays out the deal in progress and then stops, its game's last deal lowered to the
+    next one (``time_called``); with ``final``, each stops after the deals played. Each
+    table's change goes through its change log, so its scorer can undo it, and moves the
+    game's version (its sheet then says time is called). Closing again changes only what
+    ``final`` lowers further. A ``request_key`` this evening has seen closes nothing again."""
+    # ``final`` left out at its default, as a key kept before it was fingerprints it.
+    key = keyed(request_key, "close-round", number, *([final] if final else []))
     with transaction():
         evening = _locked(evening_id, secret)
         if evening_earlier(evening_id, key):
@@ -424,24 +428,26 @@ def close_round(
         if round_ is None:
             raise Refused(Why.NOT_FOUND, T("This evening has no round %(number)s.", number=number))
         _lock_games(round_)
-        changed = round_.closed_at is None
+        first_call = round_.closed_at is None
+        changed = first_call
         for table in round_.tables:
             game = table.game
-            sheet = sheet_of(game)
-            if sheet.state.finished:
+            if sheet_of(game).state.finished:
                 continue
             before = game.last_deal
-            game.last_deal = len(game.deals)
+            played = len(game.deals)
+            last = played if final else min(before or played + 1, played + 1)
+            if last == before and not first_call:
+                continue
+            game.last_deal = last
             changed = True
             commit_replayed(
                 sheet_of(game),
-                LogEntry(
-                    TIME_CALLED, before={"last_deal": before}, after={"last_deal": game.last_deal}
-                ),
+                LogEntry(TIME_CALLED, before={"last_deal": before}, after={"last_deal": last}),
                 device=device,
                 key=None,
             )
-        if round_.closed_at is None:
+        if first_call:
             round_.closed_at = utcnow()
         if changed:
             commit_evening(evening, ROUND_CLOSED, round_number=number, device=device, key=key)

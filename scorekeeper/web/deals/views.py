@@ -40,7 +40,7 @@ from ...rules import (
 )
 from ...rules.cards import COUNTER_CLASSES, Rank
 from ...rules.text import N_, Text
-from ...store import changes, games
+from ...store import changes, evenings, games
 from ...store.errors import Refused, Why
 from ...store.games import DealTag, Head, Setup, Sheet
 from ...store.models import Game
@@ -145,9 +145,11 @@ def _render_deal_form(
     loose: Sequence[Violation] = (),
     status: int = 200,
     dealers: Sequence[str] = (),
+    time_called: bool = False,
 ) -> tuple[str, int]:
     return render_template(
         "deals/form.html",
+        time_called=time_called,
         game=game,
         rules=rules,
         form=form,
@@ -233,6 +235,8 @@ def _render_next_deal(
         status=status,
         # Who deals from this deal on: a deal typed offline after others names its dealer.
         dealers=[game.player_name(game.dealer(game.next_deal + i)) for i in range(len(game.seats))],
+        # A club table's last deal once time is called (only a round's game has a last deal).
+        time_called=game.last_deal == game.next_deal and evenings.time_called(game.id),
     )
 
 

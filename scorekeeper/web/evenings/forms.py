@@ -1,4 +1,5 @@
-"""The club evening's forms: a new evening, a swap of two players, the director's link."""
+"""The club evening's forms: a new evening, a swap of two players, time called, the
+director's link."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from wtforms import (
     SelectChoice,
     SelectField,
     StringField,
+    SubmitField,
     TextAreaField,
 )
 from wtforms.validators import DataRequired, InputRequired, Length, Optional, ValidationError
@@ -250,6 +252,14 @@ class SwapForm(PageForm):
     def validate_second(self, field: Field) -> None:
         if not field.data:
             raise ValidationError(_("Pick a player."))
+
+
+class CloseRoundForm(PageForm):
+    """Time called on a round: each table plays out its deal in progress (``call``), or
+    every table stops as it stands (``final``)."""
+
+    call = SubmitField(_l("Call time"))
+    final = SubmitField(_l("Stop every table now"))
 
 
 class DirectorJoinForm(JoinForm):

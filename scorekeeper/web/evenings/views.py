@@ -31,7 +31,7 @@ from .director import (
     set_director_cookie,
     stamp_or_404,
 )
-from .forms import EVENING_VARIANTS, NewEveningForm, SwapForm
+from .forms import EVENING_VARIANTS, CloseRoundForm, NewEveningForm, SwapForm
 from .guide import absolute_guide_links, guide_links
 
 
@@ -248,22 +248,38 @@ def _ask_to_start(found: EveningView, status: int = 200) -> BaseResponse:
 
 @bp.route("/evenings/<evening_id>/rounds/<int:number>/close", methods=["GET", "POST"])
 def close_round(evening_id: str, number: int) -> str | BaseResponse:
-    """Time is called: asks first, then every table of the round still playing ends after
-    the deals played."""
+    """Time called: asks first, then each table still playing plays out its deal in
+    progress (RULES.md section 16), or, with "Stop every table now", ends as it stands."""
+    form = CloseRoundForm()
     if request.method == "GET":
         director_or_403(evening_id)
         found = _view_or_404(evening_id)
         round_ = next((r for r in found.played if r.number == number), None)
         if round_ is None:
             abort(404)
-        return no_store(render_template("evenings/close.html", evening=found, round=round_))
+        page = render_template("evenings/close.html", evening=found, round=round_, form=form)
+        return no_store(page)
     try:
         changes.close_round(
-            evening_id, number, director_secret(), device=device_label(), request_key=page_key()
+            evening_id,
+            number,
+            director_secret(),
+            final=bool(form.final.data),
+            device=device_label(),
+            request_key=page_key(),
         )
     except Refused as refusal:
         return _refused(evening_id, refusal)
-    flash(_("Round %(number)s is closed.", number=number), "saved")
+    if form.final.data:
+        flash(_("Round %(number)s is closed.", number=number), "saved")
+    else:
+        flash(
+            _(
+                "Time is called on round %(number)s: each table plays out its deal in progress.",
+                number=number,
+            ),
+            "saved",
+        )
     return redirect(url_for("web.evening", evening_id=evening_id))
 
 
