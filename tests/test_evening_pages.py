@@ -317,8 +317,14 @@ def test_the_standings_print_on_their_own_page(client: FlaskClient, app: Flask) 
     evening = new_evening(client)
     page = app.test_client().get(f"{evening}/standings")
     html = page.get_data(as_text=True)
-    assert page.status_code == 200 and "Standings after round 1" in html
+    # Nothing played yet: standings after no round.
+    assert page.status_code == 200 and "Tuesday club: Standings</h1>" in html
     assert html.count('<th scope="row" class="standing-who">') == 5
+    for table in tables(client, evening):
+        play(client, table, deals=2)
+    client.post(f"{evening}/rounds")  # round 2 seated, not played: still after round 1
+    html = app.test_client().get(f"{evening}/standings").get_data(as_text=True)
+    assert "Standings after round 1" in html
     assert "/static/evening." in html  # its print stylesheet
 
 
