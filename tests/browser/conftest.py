@@ -39,6 +39,10 @@ RESULTS = Path(__file__).resolve().parents[2] / "test-results" / "screenshots"
 #: Screenshots are for people to look at; CI's clean clone has no one (.ci/run sets it off).
 SCREENSHOTS = os.environ.get("SCREENSHOTS", "on") != "off"
 PHONE = {"width": 390, "height": 844}
+#: How long an ``expect`` waits for the page: a save's answer took over Playwright's 5 s
+#: default on this shared machine under the load of other jobs (a flake, not a slow app:
+#: the benchmarks measure speed). A passing check waits no longer for it.
+expect.set_options(timeout=10_000)
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
