@@ -21,13 +21,17 @@ from ...store.screen import screen_lines
 from .. import bp
 from .director import NO_EVENING, stamp_or_404
 
-#: Standings lines a column of the screen holds at 1920 x 1080; more go on in another.
+#: Standings lines one column of the screen holds beside the tables, at 1920 x 1080; up to
+#: twice as many take two columns. More (an individual evening of twelve tables: 48) go
+#: under the tables, in four columns of twelve.
 LINES_PER_COLUMN = 14
 
 
 def columns(lines: int) -> int:
-    """How many columns the standings take on the screen (one to three)."""
-    return max(1, min(3, -(-lines // LINES_PER_COLUMN)))
+    """How many columns the standings take on the screen: one, two, or four."""
+    if lines <= LINES_PER_COLUMN:
+        return 1
+    return 2 if lines <= 2 * LINES_PER_COLUMN else 4
 
 
 def _live(evening_id: str, version: int, games: int) -> str:
