@@ -86,7 +86,16 @@ def _evening() -> dict[str, Any]:
     }
 
 
-#: Operations whose path names a game or an evening: each gets one of its own.
+def _season() -> dict[str, Any]:
+    """A season with the default points table."""
+    season = _answer(_client.post("/api/seasons", json={"name": "Winter"}), 201)
+    return {
+        "parameters": {"season_id": season["id"]},
+        "headers": {"Authorization": f"Bearer {season['token']}"},
+    }
+
+
+#: Operations whose path names a game, an evening or a season: each gets one of its own.
 _ON_A_GAME = [
     "GET /api/games/{game_id}",
     "DELETE /api/games/{game_id}",
@@ -108,6 +117,7 @@ _ON_AN_EVENING = [
     "POST /api/evenings/{evening_id}/rounds/{number}/close",
     "POST /api/evenings/{evening_id}/rounds/{number}/swap",
 ]
+_ON_A_SEASON = ["GET /api/seasons/{season_id}", "PUT /api/seasons/{season_id}"]
 
 _KEY = r"Idempotency-Key"  # the same key sent before with another request (API.md)
 _OPTIONS = r"options\..*"  # a house rule the rule set does not have, or a value it refuses
@@ -148,7 +158,12 @@ DOMAIN: dict[str, str] = {
     # rounds, which only a round robin may leave out; a movement of pairs, two sides a table.
     "POST /api/evenings": (
         rf"name|{_OPTIONS}|pairs(\.\d+){{0,2}}|players(\.\d+)?|scoring(\..+)?|rounds|movement"
+        # A season's secret without the season it is of.
+        r"|season"
     ),
+    # A points table's places never rising; a name of more than spaces.
+    "POST /api/seasons": r"name|points(\.\d+)?|Idempotency-Key",
+    "PUT /api/seasons/{season_id}": r"points(\.\d+)?|Idempotency-Key",
     # Two players of the round who do not sit together already.
     "POST /api/evenings/{evening_id}/rounds/{number}/swap": r"players(\.\d+)?",
 }
@@ -174,6 +189,8 @@ def _operations() -> list[dict[str, Any]]:
         found[name] = _game()
     for name in _ON_AN_EVENING:
         found[name] = _evening()
+    for name in _ON_A_SEASON:
+        found[name] = _season()
     for name in {*DOMAIN, *MISLABELLED_HEADERS}:
         statuses = [*_STATUSES, *(["422"] if name in DOMAIN else [])]
         statuses += ["400"] if name in MISLABELLED_HEADERS else []

@@ -161,6 +161,8 @@ def new_evening(json: schemas.NewEvening) -> tuple[Response, int]:
         scoring=json.scoring,
         bye_vp=json.bye_vp,
         confirmations=json.confirmations,
+        season=json.season,
+        season_token=json.season_token,
     )
     response = jsonify({**evening_json(evening, secret), "token": secret})
     response.headers["Location"] = url_for("api.evening", evening_id=evening.id)

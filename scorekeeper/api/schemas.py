@@ -548,6 +548,8 @@ class NewEvening(Body):
     )
     bye_vp: Whole = Field(BYE_VP, ge=0, le=TOTAL, description="The victory points a bye scores.")
     confirmations: bool = Field(False, description="Each deal confirmed by the other side.")
+    season: str | None = Field(None, max_length=32, description="The season it joins.")
+    season_token: str | None = Field(None, description="The season director's secret.")
 
 
 class StartRound(Body):
@@ -592,3 +594,6 @@ class Seats(BaseModel):
     sides: list[dict[str, list[str]]]
     seats: list[str]
     first_dealer: str
+
+
+from .season_schemas import NewSeason, SeasonPoints  # noqa: E402,F401  (for the document)

@@ -178,10 +178,24 @@ class EveningBackup(Body):
     bye_vp: Whole = Field(BYE_VP, ge=0, le=TOTAL)
     #: Backups from before results were confirmed at the table: none was.
     confirmations: bool = False
+    #: The season it counts for (``seasons`` of the backup); older backups have none.
+    season: Id | None = None
     created_at: Moment = None
     version: Number = 1
     players: list[EntrantBackup]
     played: list[RoundBackup]
+
+
+class SeasonBackup(Body):
+    """A club's season: its evenings name it (``EveningBackup.season``)."""
+
+    id: Id
+    token_hash: Sha256
+    name: Name
+    #: Checked by the rules engine's reader (``rebuild.season``).
+    points: list[Any]
+    created_at: Moment = None
+    version: Number = 1
 
 
 #: Errors that say a part is of another shape altogether, not a value out of its rule.

@@ -5,12 +5,13 @@ game replayed, every deal checked against the minimum it was played at."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import asdict
 from typing import Any
 
 from ..api.schemas import side_result
 from ..rules import Format, Movement, errors_of, validate_deal
+from ..rules.season import PointsError, check_points
 from ..rules.text import Text
 from ..rules.victory_points import ScaleError, read_scoring
 from ..store.changes import (
@@ -35,6 +36,7 @@ from ..store.models import (
     Game,
     Person,
     Player,
+    Season,
     Side,
 )
 from ..store.players import name_key
@@ -199,8 +201,31 @@ def _keys_from_deals(data: document.GameBackup, log: Sequence[Change]) -> None:
             keyed.add(deal.request_key)
 
 
-def evening(data: document.EveningBackup, people: Mapping[int, Person], games: set[str]) -> Evening:
-    """An evening of a backup, checked; its tables' games restored before it."""
+def season(data: document.SeasonBackup) -> Season:
+    """A season of a backup, checked (its points table as a director's is)."""
+    try:
+        points = list(check_points(data.points))
+    except PointsError as error:
+        raise wrong(error.field, str(error.text)) from None
+    return Season(
+        id=data.id,
+        token_hash=data.token_hash,
+        name=check_name(data.name, "name", side=True),
+        points=points,
+        created_at=check_moment(data.created_at, "created_at"),
+        version=data.version,
+    )
+
+
+def evening(
+    data: document.EveningBackup,
+    people: Mapping[int, Person],
+    games: set[str],
+    seasons: Collection[str] = (),
+) -> Evening:
+    """An evening of a backup, checked; its tables' games and its season restored before it."""
+    if data.season is not None and data.season not in seasons:
+        raise wrong("season", f"No season {short(data.season)} restored.")
     rules = evening_rules(data.variant, data.options or {})
     check_movement(Movement(data.movement), Format(data.format), rules)
     try:
@@ -223,6 +248,7 @@ def evening(data: document.EveningBackup, people: Mapping[int, Person], games: s
         scoring=None if scale is None else {"victory_points": scale.document()},
         bye_vp=data.bye_vp,
         confirmations=data.confirmations,
+        season_id=data.season,
         created_at=check_moment(data.created_at, "created_at"),
         version=data.version,
     )

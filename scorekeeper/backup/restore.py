@@ -74,8 +74,9 @@ def _read(path: Path, most: int) -> dict[str, Any]:
             "a single game's export goes through POST /api/games/import)."
         )
     # The evenings: none in backups from before evenings.
-    for part, what in (("people", "players"), ("games", "games"), ("evenings", "club evenings")):
-        listed = found.get(part, [] if part == "evenings" else None)
+    parts = (("people", "players"), ("games", "games"), ("seasons", "seasons"))
+    for part, what in (*parts, ("evenings", "club evenings")):
+        listed = found.get(part, [] if part in ("evenings", "seasons") else None)
         if not isinstance(listed, list):
             raise rebuild.wrong(part, f"{part}: a list of {what}, not {rebuild.short(listed)}.")
     return found
@@ -168,11 +169,22 @@ def _load(found: Mapping[str, Any], restoring: Restoring) -> Counts:
         except DBAPIError as error:
             raise BackupError(f"{label}: twice, or clashing ({error.orig}).") from None
         games += 1
+    seasons: set[str] = set()
+    for index, data in enumerate(found.get("seasons", [])):
+        where = f"seasons.{index}"
+        season = _part(document.SeasonBackup, data, where, where, "a season")
+        try:
+            restoring.season(rebuild.season(season))
+        except Refused as refused:
+            raise _placed(refused, where, where) from None
+        except DBAPIError as error:
+            raise BackupError(f"{where}: twice, or clashing ({error.orig}).") from None
+        seasons.add(season.id)
     for index, data in enumerate(found.get("evenings", [])):
         where = f"evenings.{index}"
         evening = _part(document.EveningBackup, data, where, where, "a club evening")
         try:
-            row = rebuild.evening(evening, people, restored)
+            row = rebuild.evening(evening, people, restored, seasons)
             restoring.evening(row)
             # Its players, pairs and tables must make an evening the pages can show.
             view_of(row)

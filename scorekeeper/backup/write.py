@@ -18,7 +18,7 @@ from ..store.db import db
 from ..store.games import sheet_of
 from ..store.history import every_game
 from ..store.log import entries_json, log_json
-from ..store.models import Evening, Game, Person
+from ..store.models import Evening, Game, Person, Season
 from .document import BACKUP_FORMAT, Counts
 
 
@@ -93,12 +93,28 @@ def backup(path: Path) -> Counts:
             out.write(("," if games else "") + "\n" + json.dumps(_game(game)))
             games += 1
             deals += len(game.deals)
+        out.write('\n],\n"seasons": [')
+        seasons = db.session.scalars(select(Season).order_by(Season.created_at, Season.id))
+        for index, season in enumerate(seasons):
+            out.write(("," if index else "") + "\n" + json.dumps(_season(season)))
         out.write('\n],\n"evenings": [')
         evenings = db.session.scalars(select(Evening).order_by(Evening.created_at, Evening.id))
         for index, evening in enumerate(evenings):
             out.write(("," if index else "") + "\n" + json.dumps(_evening(evening)))
         out.write("\n]}\n")
     return Counts(games, deals, count)
+
+
+def _season(season: Season) -> dict[str, Any]:
+    """A club's season as a backup keeps it (its evenings name it)."""
+    return {
+        "id": season.id,
+        "token_hash": season.token_hash,
+        "name": season.name,
+        "points": list(season.points),
+        "created_at": _stamp(season.created_at),
+        "version": season.version,
+    }
 
 
 def _evening(evening: Evening) -> dict[str, Any]:
@@ -117,6 +133,7 @@ def _evening(evening: Evening) -> dict[str, Any]:
         "scoring": evening.scoring,
         "bye_vp": evening.bye_vp,
         "confirmations": evening.confirmations,
+        "season": evening.season_id,
         "created_at": _stamp(evening.created_at),
         "version": evening.version,
         "players": [

@@ -69,6 +69,7 @@ class Refused(Exception):
         deal: int | None = None,
         change: int | None = None,
         evening: str | None = None,
+        season: str | None = None,
     ) -> None:
         super().__init__(str(text))
         self.why = why
@@ -84,6 +85,8 @@ class Refused(Exception):
         self.change = change
         #: With a new evening's key sent again: the evening it created.
         self.evening = evening
+        #: With a new season's key sent again: the season it created.
+        self.season = season
 
     @classmethod
     def breaking(cls, violations: Sequence[Violation], prefix: str = "") -> Refused:

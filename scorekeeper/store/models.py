@@ -287,6 +287,8 @@ class Evening(db.Model):  # type: ignore[name-defined]
     bye_vp: Mapped[int] = mapped_column(default=12, server_default="12")
     #: Each deal is confirmed on the other side's phone (its table card's second code).
     confirmations: Mapped[bool] = mapped_column(default=False, server_default=false())
+    #: The club's season the evening counts for (it joined with the season's secret).
+    season_id: Mapped[str | None] = mapped_column(ForeignKey("season.id"), index=True, default=None)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     #: Moves by one when a round starts or closes or seats are swapped: with its tables'
     #: games' versions, the key of what is cached of its pages.
@@ -388,3 +390,48 @@ class EveningTable(db.Model):  # type: ignore[name-defined]
 
     round: Mapped[EveningRound] = relationship(back_populates="tables")
     game: Mapped[Game] = relationship()
+
+
+class Season(db.Model):  # type: ignore[name-defined]
+    """A club's season (API.md "Seasons and results"): evenings that joined it add up to
+    its ladder by their places (``rules.season``); nothing here is a score."""
+
+    __tablename__ = "season"
+
+    #: Public, unguessable id: it is in the season's page's address.
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    #: SHA-256 of the season director's secret (evenings join with it; it edits the points).
+    token_hash: Mapped[str] = mapped_column(String(64))
+    name: Mapped[str] = mapped_column(String(60))
+    #: The season points of 1st, 2nd, ... place of an evening (``rules.season``).
+    points: Mapped[list[int]] = mapped_column(JSON, default=list)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    #: Moves by one with each change of the season (its points, an evening joining).
+    version: Mapped[int] = mapped_column(default=1, server_default="1")
+
+
+class SeasonChange(db.Model):  # type: ignore[name-defined]
+    """One command of the season's director, with the request's key: a retried command
+    acts once (as ``EveningChange``)."""
+
+    __tablename__ = "season_change"
+    __table_args__ = (
+        Index("ix_season_change_season_id_id", "season_id", "id"),
+        Index(
+            "uq_season_change_request_key_season_id",
+            "request_key",
+            "season_id",
+            unique=True,
+            sqlite_where=text("request_key IS NOT NULL"),
+            postgresql_where=text("request_key IS NOT NULL"),
+        ),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    season_id: Mapped[str] = mapped_column(ForeignKey("season.id", ondelete="CASCADE"))
+    #: ``season-created``, ``points-changed`` or ``evening-joined``.
+    kind: Mapped[str] = mapped_column(String(16))
+    at: Mapped[datetime] = mapped_column(default=utcnow)
+    device: Mapped[str] = mapped_column(String(60), default="")
+    request_key: Mapped[str | None] = mapped_column(String(64), default=None)
+    request_hash: Mapped[str | None] = mapped_column(String(64), default=None)

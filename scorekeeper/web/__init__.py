@@ -74,6 +74,7 @@ from . import (  # noqa: E402,F401  (registers the views on bp)
     request_keys,
     rules,
     scorer,
+    seasons,
     share,
     sheet,
 )

@@ -48,6 +48,7 @@ from .new_game import (
 )
 from .restore import Restoring, restore_backup
 from .roster import add_person, rename_player
+from .seasons import change_points, create_season
 from .time_called import no_deal_in_progress
 from .undo import Undone, delete_game, restore_game, undo_change
 
@@ -66,6 +67,7 @@ __all__ = [
     "SideSpec",
     "Undone",
     "add_person",
+    "change_points",
     "check_first_dealer",
     "check_movement",
     "check_start",
@@ -74,6 +76,7 @@ __all__ = [
     "confirm_deal",
     "create_evening",
     "create_game",
+    "create_season",
     "delete_deal",
     "delete_game",
     "edit_deal",

@@ -46,6 +46,8 @@ from ..models import (
     Game,
     Person,
     Player,
+    Season,
+    SeasonChange,
     Side,
     utcnow,
 )
@@ -60,6 +62,8 @@ CHANGE = Change.__table__
 EVENING = Evening.__table__
 EVENING_CHANGE = EveningChange.__table__
 COUNTER = Counter.__table__
+SEASON = Season.__table__
+SEASON_CHANGE = SeasonChange.__table__
 
 #: The game moves to its next version: its pages' ETags and cache keys change with it.
 _GAME_CHANGED = (
@@ -117,6 +121,10 @@ _EVENING_CHANGED = (
     .values(version=EVENING.c.version + 1)
 )
 _NEW_EVENING_CHANGE = insert(EVENING_CHANGE)
+_SEASON_CHANGED = (
+    update(SEASON).where(SEASON.c.id == bindparam("season_id")).values(version=SEASON.c.version + 1)
+)
+_NEW_SEASON_CHANGE = insert(SEASON_CHANGE)
 _EARLIER_COLUMNS = (
     CHANGE.c.id,
     CHANGE.c.kind,
@@ -401,6 +409,28 @@ def commit_evening(
         },
     )
     set_committed_value(evening, "version", evening.version + 1)
+
+
+def commit_season(
+    season: Season, kind: str, *, device: str, key: RequestKey | None, at: datetime | None = None
+) -> None:
+    """The end of a season's command (made, its points changed, an evening joined): the
+    season's version moved (its page's ETag) and its log given the command's entry, with
+    the request's key."""
+    db.session.flush()
+    db.session.execute(_SEASON_CHANGED, {"season_id": season.id})
+    db.session.execute(
+        _NEW_SEASON_CHANGE,
+        {
+            "season_id": season.id,
+            "kind": kind,
+            "at": at or utcnow(),
+            "device": device[:MAX_DEVICE],
+            "request_key": None if key is None else key.key,
+            "request_hash": None if key is None else key.fingerprint,
+        },
+    )
+    set_committed_value(season, "version", season.version + 1)
 
 
 def evening_earlier(evening_id: str, key: RequestKey | None) -> bool:

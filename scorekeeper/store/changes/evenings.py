@@ -71,6 +71,7 @@ from .commit import (
 from .confirm import check_confirmed
 from .new_game import SideSpec, checked_rules, creating, new_game
 from .roster import person_for
+from .seasons import join_season
 
 NO_EVENING = T("There is no such evening.")
 NOT_DIRECTOR = T("Only the evening's director can do this (the director's link holds the secret).")
@@ -127,13 +128,16 @@ def create_evening(
     scoring: object = None,
     bye_vp: object = BYE_VP,
     confirmations: bool = False,
+    season: str | None = None,
+    season_token: str | None = None,
 ) -> tuple[EveningView, str]:
     """A new evening, its players on the roster and its first round seated by lot; returns
     it with the director's secret (shown once, stored hashed). ``entrants`` are the pairs
     (``Format.PAIRS``) or each player alone. A round robin's ``rounds`` may be None: as
     many as it takes (``rounds_needed``). ``scoring`` and ``bye_vp`` are as API.md writes
     them: match points (None), or victory points by a scale, and a bye's VP.
-    ``confirmations``: each deal is confirmed on the other side's phone. A
+    ``confirmations``: each deal is confirmed on the other side's phone. ``season``: the
+    season it joins, with its director's secret (``season_token``). A
     ``request_key`` that created an evening before creates none: its secret cannot be
     given again, so the retry is refused
     (``Why.CONFLICT``) naming that evening; sent with another evening, it is refused as
@@ -154,6 +158,7 @@ def create_evening(
         *([] if movement is Movement.SWISS else [movement.value]),
         *([] if scoring in (None, MATCH_POINTS) and bye_vp == BYE_VP else [scoring, bye_vp]),
         *(["confirmations"] if confirmations else []),
+        *([] if season is None else [{"season": season}]),
     )
     if not name.strip():
         message = T("An evening needs a name.")
@@ -216,6 +221,7 @@ def create_evening(
             scoring=None if scale is None else {"victory_points": scale.document()},
             bye_vp=bye,
             confirmations=confirmations,
+            season_id=join_season(season, season_token, device=device),
         )
         seen: dict[str, str] = {}
         for number, entrant in enumerate(entrants):

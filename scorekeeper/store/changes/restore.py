@@ -29,6 +29,8 @@ from ..models import (
     Game,
     Person,
     Player,
+    Season,
+    SeasonChange,
     Side,
 )
 from .commit import carry_log, keep_records, ratings_moved
@@ -42,6 +44,8 @@ _EVERY_TABLE = (
     EveningRound,
     EveningPlayer,
     Evening,
+    SeasonChange,
+    Season,
     Change,
     DealResult,
     Deal,
@@ -79,6 +83,11 @@ class Restoring:
         # One game at a time in memory; the roster stays for the next game's seats.
         db.session.expunge_all()
         db.session.add_all(self._people)
+
+    def season(self, season: Season) -> None:
+        """A club's season, before the evenings that name it."""
+        db.session.add(season)
+        db.session.flush()
 
     def evening(self, evening: Evening) -> None:
         """A club evening whose games came back before it."""

@@ -70,6 +70,8 @@ class NewEveningForm(PageForm):
         "bye_vp",
     )
 
+    #: The season the evening joins (``seasons.director.offer_seasons`` lists them).
+    season = SelectField(_l("Season"), choices=[], validate_choice=False)
     name = StringField(
         _l("Name of the evening"),
         # DataRequired after the strip: a name of spaces is no name.

@@ -22,6 +22,7 @@ from ..answers import REFUSALS, abort_refused
 from ..places import REGULARS, roster_chips, table_places
 from ..request_keys import page_key
 from ..scorer import device_label, name_this_phone, no_store
+from ..seasons.director import chosen_season, offer_seasons
 from ..share import absolute
 from .director import (
     NO_EVENING,
@@ -40,10 +41,12 @@ from .guide import absolute_guide_links, guide_links
 def new_evening() -> str | BaseResponse | tuple[str, int]:
     """Start a club evening: its rule set, format, players, rounds and their length."""
     form = NewEveningForm()
+    offer_seasons(form.season)
     if form.validate_on_submit():
         name_this_phone(form.device.data)
         entrants, lines = form.entrants()
         scoring, steps = form.scoring_value()
+        season, season_token = chosen_season(form.season)
         try:
             evening, secret = changes.create_evening(
                 form.name.data or "",
@@ -60,6 +63,8 @@ def new_evening() -> str | BaseResponse | tuple[str, int]:
                 scoring=scoring,
                 bye_vp=BYE_VP if form.bye_vp.data is None else form.bye_vp.data,
                 confirmations=bool(form.confirmations.data),
+                season=season,
+                season_token=season_token,
             )
         except Refused as refusal:
             if refusal.evening is not None:
