@@ -94,7 +94,8 @@ def test_the_csv_holds_the_standings_and_tables_of_the_api(client: FlaskClient) 
         for s in t["sides"]
     ]
     assert [[c.removeprefix("'") for c in side] for side in sides[:4]] == played_sides
-    assert sides[4][:3] == ["1", "Bye", " & ".join(results["rounds"][0]["byes"][0])]
+    bye = " & ".join(results["rounds"][0]["byes"][0])
+    assert [cell.removeprefix("'") for cell in sides[4][:3]] == ["1", "Bye", bye]
     assert any(side[4].startswith("-") for side in sides[:4])
 
 
