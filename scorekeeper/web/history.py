@@ -24,6 +24,7 @@ from ..rules.limits import MAX_NAME, MAX_PAGE
 from ..store.games import export_game, sheet_of
 from ..store.history import Filters, deleted_among, every_game, games_of, history, listing
 from ..store.players import roster_choices
+from ..store.results import evening_lines
 from . import bp
 from .answers import game_or_404
 from .scorer import last_change, scored_games
@@ -130,7 +131,11 @@ def history_page() -> str:
     # Outside what is kept: it is this phone's own (the games it kept score of).
     deleted = deleted_among(scored_games())
     return render_template(
-        "history/index.html", content=Markup(cached(key, content)), deleted=deleted
+        "history/index.html",
+        content=Markup(cached(key, content)),
+        deleted=deleted,
+        # The club evenings beside the games, each to its results page.
+        evenings=evening_lines(),
     )
 
 
