@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Callable
+from typing import Any
 
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, Request, expect
@@ -280,3 +281,36 @@ def deal_2_saved_offline(
         totals, timeout=20_000
     )
     expect(page.locator("tr.pending")).to_have_count(0)
+
+
+# --- club evenings ---------------------------------------------------------------------
+
+PAIRS = "Ana, Boris\nVera, Goran\nDana, Ivo\nMila, Petar\nZoe, Yan"
+#: One deal: the first side out with a natural canasta, the second 50 in hand.
+FIRST_WINS = [
+    {"went_out": True, "natural_canastas": 1, "meld_points": 300, "hand_points": 0},
+    {"meld_points": 100, "hand_points": 50},
+]
+
+
+def seated(page: Page, live_server: str, evening: str) -> list[dict[str, Any]]:
+    """The round's tables with their scorer tokens (the director's read of the API, with the
+    secret the director's link holds)."""
+    link = page.request.get(evening + "/director-link").text()
+    found = re.search(r'/join#([^"]+)"', link)
+    assert found
+    evening_id = evening.rsplit("/", 1)[1]
+    body = page.request.get(
+        f"{live_server}/api/evenings/{evening_id}",
+        headers={"Authorization": f"Bearer {found.group(1)}"},
+    ).json()
+    return list(body["rounds"][-1]["tables"])
+
+
+def deal(page: Page, live_server: str, table: dict[str, Any]) -> None:
+    answer = page.request.post(
+        f"{live_server}/api/games/{table['game']}/deals",
+        data={"results": FIRST_WINS},
+        headers={"Authorization": f"Bearer {table['token']}"},
+    )
+    assert answer.status == 201, answer.text()

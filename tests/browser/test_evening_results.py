@@ -9,8 +9,7 @@ from __future__ import annotations
 from playwright.sync_api import Page, expect
 
 from .conftest import fits, shot, tap
-from .helpers import violations
-from .test_evening_guide import PAIRS, deal, seated
+from .helpers import PAIRS, deal, seated, violations
 
 #: A deal the first side ends below zero: 100 melded, 150 left in hand.
 FIRST_BELOW = [
