@@ -27,6 +27,7 @@ from ..store.players import roster_choices
 from ..store.results import evening_lines
 from . import bp
 from .answers import game_or_404
+from .cells import neutral
 from .scorer import last_change, scored_games
 
 
@@ -139,14 +140,6 @@ def history_page() -> str:
     )
 
 
-def _cell(value: object) -> object:
-    """A spreadsheet cell: text that a spreadsheet would run as a formula (a name such as
-    ``=HYPERLINK(...)``) gets a leading apostrophe; numbers stay numbers."""
-    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
-        return "'" + value
-    return value
-
-
 @bp.get("/games/<game_id>/sheet.csv")
 def sheet_csv(game_id: str) -> Response:
     """The score sheet as a spreadsheet, laid out like the paper one: a row per deal with
@@ -158,16 +151,16 @@ def sheet_csv(game_id: str) -> Response:
     heading = [_("Deal"), _("Dealer")]
     for side in game.sides:
         heading += [side.name, _("%(side)s total", side=side.name)]
-    writer.writerow([_cell(cell) for cell in heading])
+    writer.writerow([neutral(cell) for cell in heading])
     if any(state.starts):
         writer.writerow([_("Start"), ""] + [x for start in state.starts for x in ("", start)])
     for line in state.lines:
-        row: list[object] = [line.number, _cell(sheet.player_name(line.dealer))]
+        row: list[object] = [line.number, neutral(sheet.player_name(line.dealer))]
         for score, total in zip(line.scores, line.totals, strict=True):
             row += [score, total]
         writer.writerow(row)
     if state.winner is not None:
-        writer.writerow([_("Winner"), _cell(game.sides[state.winner].name)])
+        writer.writerow([_("Winner"), neutral(game.sides[state.winner].name)])
     filename = f"canasta-{local_date(game.created_at)}-{game.id}.csv"
     return Response(
         "\ufeff" + out.getvalue(),  # the byte-order mark tells spreadsheets it is UTF-8

@@ -19,19 +19,7 @@ from flask_babel import gettext as _
 
 from ...rules import Format
 from ...store.evenings import EveningView
-
-#: What a spreadsheet reads as the start of a formula.
-FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
-
-Cell = str | int | None
-
-
-def neutral(value: Cell) -> Cell:
-    """A cell as it is safe to write: text that starts like a formula gets a leading
-    apostrophe; numbers stay numbers."""
-    if isinstance(value, str) and value.startswith(FORMULA_START):
-        return "'" + value
-    return value
+from ..cells import FORMULA_START, Cell, neutral
 
 
 def _who(evening: EveningView) -> str:
