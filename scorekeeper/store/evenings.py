@@ -231,6 +231,19 @@ def view(evening_id: str) -> EveningView | None:
     return None if evening is None else view_of(evening)
 
 
+def standings_by(
+    fmt: Format,
+    entrants: Sequence[Entrant],
+    rounds: Sequence[RoundResult],
+    scale: Scale | None,
+    bye_vp: int,
+) -> tuple[Standing, ...]:
+    """The standings as an evening ranks: by match points, or by its victory-point scale."""
+    if scale is None:
+        return standings(fmt, entrants, rounds)
+    return vp_standings(fmt, entrants, rounds, scale, bye_vp)
+
+
 def view_of(evening: Evening) -> EveningView:
     """An evening as it stands: its tables' games read as their sides keep them (each
     side's running total and outcome, written with every change of the game)."""
@@ -298,11 +311,7 @@ def view_of(evening: Evening) -> EveningView:
         token_hash=evening.token_hash,
         entrants=ranked,
         played=tuple(played),
-        standings=(
-            standings(fmt, ranked, [result_of(r) for r in played])
-            if scale is None
-            else vp_standings(fmt, ranked, [result_of(r) for r in played], scale, evening.bye_vp)
-        ),
+        standings=standings_by(fmt, ranked, [result_of(r) for r in played], scale, evening.bye_vp),
         scale=scale,
         bye_vp=evening.bye_vp,
         confirmations=evening.confirmations,

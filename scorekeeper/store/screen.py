@@ -2,7 +2,7 @@
 
 The last change is what the latest round with a result (a finished table or a bye) did:
 the standings now against the standings over the rounds before it, both from the rules
-engine (``standings`` or ``vp_standings``, as ``evenings.view_of`` ranks the evening),
+engine (``evenings.standings_by``, as ``evenings.view_of`` ranks the evening),
 never a count of its own.
 While the round just seated has no finished table yet, the marks stay those of the round
 before it; in the first round every line is new.
@@ -13,10 +13,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..rules import Standing, standings
+from ..rules import Standing
 from ..rules.standing_moves import Move, moves
-from ..rules.victory_points import vp_standings
-from .evenings import EveningView, RoundView, result_of
+from .evenings import EveningView, RoundView, result_of, standings_by
 
 
 @dataclass(frozen=True)
@@ -32,9 +31,7 @@ class ScreenLine:
 def standings_over(evening: EveningView, rounds: Sequence[RoundView]) -> tuple[Standing, ...]:
     """The evening's standings after ``rounds`` alone, ranked as the evening ranks."""
     results = [result_of(round_) for round_ in rounds]
-    if evening.scale is None:
-        return standings(evening.format, evening.entrants, results)
-    return vp_standings(evening.format, evening.entrants, results, evening.scale, evening.bye_vp)
+    return standings_by(evening.format, evening.entrants, results, evening.scale, evening.bye_vp)
 
 
 def last_changed(evening: EveningView) -> int | None:
