@@ -202,3 +202,47 @@ def test_the_history_lists_evenings_newest_first_each_to_its_results(
     assert links[:2] == [f"/evenings/{newer['id']}/results", f"/evenings/{older['id']}/results"]
     assert words(part).index("Friday club") < words(part).index("Monday club")
     assert "Round 1 of 3" in words(part)
+
+
+def evening_links(html: str) -> list[str]:
+    """The results pages the history's evenings link to, in its order."""
+    if 'id="h-evenings"' not in html:
+        return []
+    part = html.split('id="h-evenings"', 1)[1].split("</section>", 1)[0]
+    return re.findall(r'href="/evenings/([^"/]+)/results"', part)
+
+
+def test_the_historys_filters_narrow_its_evenings_too(client: FlaskClient) -> None:
+    """Asking for one player's games lists the evenings that player came to (a round's
+    bye too), not every evening of the club; a rule set, the days and a search narrow
+    them likewise."""
+    monday = new_evening(client, name="Monday club")
+    others = [["Lea", "Oto"], ["Nina", "Rade"], ["Ema", "Filip"], ["Iva", "Jan"]]
+    friday = new_evening(client, name="Friday club", pairs=others, variant="samba")
+    page = client.get("/history").get_data(as_text=True)
+    assert evening_links(page) == [friday["id"], monday["id"]]
+    ana = re.search(r'<option value="(\d+)"[^>]*>Ana</option>', page)
+    lea = re.search(r'<option value="(\d+)"[^>]*>Lea</option>', page)
+    assert ana and lea
+
+    def listed(query: str) -> list[str]:
+        response = client.get(f"/history?{query}")
+        assert response.status_code == 200
+        return evening_links(response.get_data(as_text=True))
+
+    assert listed(f"player={ana[1]}") == [monday["id"]]
+    assert listed(f"player={lea[1]}") == [friday["id"]]
+    assert listed("variant=samba") == [friday["id"]]
+    assert listed("variant=bolivia") == []
+    assert listed("q=monday") == [monday["id"]]
+    assert listed("q=nina") == [friday["id"]]
+    assert listed("since=2000-01-01&until=2000-01-02") == []
+
+
+def test_the_history_lists_the_newest_evenings_and_says_how_many_more(
+    client: FlaskClient,
+) -> None:
+    made = [new_evening(client, name=f"Club {number}")["id"] for number in range(22)]
+    html = client.get("/history").get_data(as_text=True)
+    assert evening_links(html) == made[::-1][:20]
+    assert "The newest 20 of 22 evenings" in words(html)

@@ -1,6 +1,7 @@
 """Every game played here, for the history page: filtered, searched and paged in a fixed
 number of queries however many games there are (totals come from each side's cached
-record, not from replaying the deals)."""
+record, not from replaying the deals); and the club evenings beside them, by the same
+filters."""
 
 from __future__ import annotations
 
@@ -8,16 +9,30 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import ColumnElement, func, or_, select
+from sqlalchemy import ColumnElement, case, func, or_, select
 from sqlalchemy.orm import InstrumentedAttribute, selectinload
 
 from .db import db
 from .log import GAME_DELETED, replacement
-from .models import Change, Deal, Game, Person, Player, Side
+from .models import (
+    Change,
+    Deal,
+    Evening,
+    EveningPlayer,
+    EveningRound,
+    EveningTable,
+    Game,
+    Person,
+    Player,
+    Side,
+)
 from .players import name_key
 
 #: Games on one page of the history.
 PER_PAGE = 20
+
+#: Evenings the history lists above its games, the newest; the filters find the others.
+EVENINGS = 20
 
 
 @dataclass(frozen=True)
@@ -183,3 +198,79 @@ def every_game(batch: int = 100, *, deleted: bool = False) -> Iterator[Game]:
         ).all()
         yield from games
         db.session.expunge_all()
+
+
+@dataclass(frozen=True)
+class EveningLine:
+    """An evening as the history lists it."""
+
+    id: str
+    name: str
+    variant: str
+    created_at: datetime
+    #: Rounds seated so far, and planned.
+    played: int
+    rounds: int
+    #: Every planned round was seated and every table of it finished.
+    finished: bool
+
+
+def _evening_conditions(filters: Filters) -> list[ColumnElement[bool]]:
+    """An evening matches by its rule set, day and name, and by who was present: a player
+    filter finds the evenings that player came to (a bye too), a search their names."""
+    where: list[ColumnElement[bool]] = []
+    if filters.variant:
+        where.append(Evening.variant == filters.variant)
+    if filters.since:
+        where.append(Evening.created_at >= filters.since)
+    if filters.before:
+        where.append(Evening.created_at < filters.before)
+    present = select(EveningPlayer.evening_id)
+    if filters.player is not None:
+        where.append(Evening.id.in_(present.where(EveningPlayer.person_id == filters.player)))
+    if filters.search.strip():
+        pattern = _like(name_key(filters.search))
+        people = select(Person.id).where(Person.key.like(pattern, "\\"))
+        named = _folded(Evening.name).like(pattern, "\\")
+        where.append(or_(named, Evening.id.in_(present.where(EveningPlayer.person_id.in_(people)))))
+    return where
+
+
+def evening_lines(filters: Filters, limit: int = EVENINGS) -> tuple[list[EveningLine], int]:
+    """The newest ``limit`` evenings the filters match, with how far each went, and how
+    many match (two queries)."""
+    where = _evening_conditions(filters)
+    total = db.session.scalar(select(func.count(Evening.id)).where(*where)) or 0
+    playing = func.coalesce(func.sum(case((Game.finished.is_(False), 1), else_=0)), 0)
+    rows = db.session.execute(
+        select(
+            Evening.id,
+            Evening.name,
+            Evening.variant,
+            Evening.created_at,
+            Evening.rounds,
+            func.count(func.distinct(EveningRound.id)),
+            playing,
+        )
+        .select_from(Evening)
+        .where(*where)
+        .outerjoin(EveningRound, EveningRound.evening_id == Evening.id)
+        .outerjoin(EveningTable, EveningTable.round_id == EveningRound.id)
+        .outerjoin(Game, Game.id == EveningTable.game_id)
+        .group_by(Evening.id, Evening.name, Evening.variant, Evening.created_at, Evening.rounds)
+        .order_by(Evening.created_at.desc(), Evening.id)
+        .limit(limit)
+    ).all()
+    lines = [
+        EveningLine(
+            id=row[0],
+            name=row[1],
+            variant=row[2],
+            created_at=row[3],
+            rounds=row[4],
+            played=int(row[5]),
+            finished=int(row[5]) >= row[4] and int(row[6]) == 0,
+        )
+        for row in rows
+    ]
+    return lines, total

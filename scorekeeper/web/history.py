@@ -22,9 +22,16 @@ from ..i18n import day_start, local_date, zone_name
 from ..rules import VARIANTS
 from ..rules.limits import MAX_NAME, MAX_PAGE
 from ..store.games import export_game, sheet_of
-from ..store.history import Filters, deleted_among, every_game, games_of, history, listing
+from ..store.history import (
+    Filters,
+    deleted_among,
+    evening_lines,
+    every_game,
+    games_of,
+    history,
+    listing,
+)
 from ..store.players import roster_choices
-from ..store.results import evening_lines
 from . import bp
 from .answers import game_or_404
 from .cells import neutral
@@ -131,12 +138,14 @@ def history_page() -> str:
     key = ("history", asked, listed, tuple(choices), zone_name())
     # Outside what is kept: it is this phone's own (the games it kept score of).
     deleted = deleted_among(scored_games())
+    # The club evenings beside the games, by the same filters, each to its results page.
+    evenings, evenings_total = evening_lines(filters)
     return render_template(
         "history/index.html",
         content=Markup(cached(key, content)),
         deleted=deleted,
-        # The club evenings beside the games, each to its results page.
-        evenings=evening_lines(),
+        evenings=evenings,
+        evenings_total=evenings_total,
     )
 
 
