@@ -334,4 +334,4 @@ def device() -> str:
 SECRET: dict[str, list[str]] = {"token": []}
 
 
-from . import checks, draw, evenings, games, openapi, seasons  # noqa: E402,F401  (the views on bp)
+from . import checks, draw, evenings, games, openapi, players, seasons  # noqa: E402,F401  (the views on bp)
