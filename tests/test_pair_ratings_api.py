@@ -149,7 +149,7 @@ def test_three_evenings_rebuilt_give_the_api_s_and_the_pages_pair_ratings(
     )
     for name in ("Ana", "Vera"):
         own = re.search(
-            rf'<span class="figure">([^<]+)</span>\s*<a href="/players/{ids[name]}">', page
+            rf'<span class="figure">([^<]+)</span>\s*<strong><a href="/players/{ids[name]}">', page
         )
         assert own and int(re.sub(r"\D", "", own.group(1))) == people[name]
 
