@@ -17,7 +17,7 @@ from flask.typing import ResponseReturnValue
 from flask_caching import Cache
 
 from .i18n import current_language
-from .store import games
+from .store import games, ratings
 from .store.games import Setup
 
 cache = Cache()
@@ -56,3 +56,10 @@ def setup_of(game_id: str) -> Setup | None:
     """What never changes in a game (its rule set, sides and secret's hash), kept per
     game: a request to change it is read and checked without a query."""
     return cached(("setup", game_id), lambda: games.setup_of(game_id))
+
+
+def rated_club() -> ratings.Club:
+    """The club's ratings (people and pairs), rated again only when the finished games
+    changed (their version): the pages and the API read the same. (The key names the
+    pairs: a ``Club`` kept before they were rated has none.)"""
+    return cached(("ratings", "pairs", ratings.version()), ratings.club)

@@ -334,4 +334,13 @@ def device() -> str:
 SECRET: dict[str, list[str]] = {"token": []}
 
 
-from . import checks, draw, evenings, games, openapi, results, seasons  # noqa: E402,F401  (the views on bp)
+from . import (  # noqa: E402,F401  (the views on bp)
+    checks,
+    draw,
+    evenings,
+    games,
+    openapi,
+    players,
+    results,
+    seasons,
+)

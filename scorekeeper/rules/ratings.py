@@ -14,6 +14,13 @@ counts when every side has somebody from the roster; a seat without one plays as
 with a newcomer's rating, used for that game and forgotten. A game of guests only on one
 side would rate the club against nobody in particular, so it is left out.
 
+The margin: a table of a club evening scored by victory points gives each side its VP as
+its score, and the model is told to count the margin (openskill's ``rate(scores=...)`` with
+the model's ``margin`` of ``VP_MARGIN``): the ranking is by those VP (a 10-10 table is a
+draw), and a win by more than one step of the scale counts for more than a plain win
+between sides of unequal estimates (RULES.md section 12). Other games are ranked by their
+totals, the margin left out.
+
 Ratings are recomputed from the games each time, so an edited, deleted or restored game
 just works, as a deal of a game does.
 """
@@ -37,6 +44,13 @@ MODEL = PlackettLuce()
 #: a settled club spans ordinals of about 10 to 26, so about 1400 to 2050.
 SCALE = 40.0
 START = 1000.0
+
+#: The margin, in victory points, past which a VP table's win is more than a plain one: one
+#: step of a scale (11-9 counts as a plain win; 12-8 more, 20-0 most).
+VP_MARGIN = 2.0
+#: The same model told to count that margin when a game gives scores (openskill's
+#: documented ``margin``: the difference of scores needed for a win to be impressive).
+MARGIN_MODEL = PlackettLuce(margin=VP_MARGIN)
 
 
 class RatingError(ValueError):
@@ -72,10 +86,12 @@ class RatedSide(Generic[Person]):
 
 @dataclass(frozen=True)
 class PlayedGame(Generic[Person]):
-    """A finished game: its id and its sides (two or three)."""
+    """A finished game: its id and its sides (two or three); ``scores``, one per side, when
+    its margin counts (a VP evening's table: each side's VP), else None (ranked by totals)."""
 
     game_id: str
     sides: tuple[RatedSide[Person], ...]
+    scores: tuple[int, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -115,7 +131,21 @@ def counts(game: PlayedGame[Person]) -> bool:
     )
 
 
-def _check_seated_once(game: PlayedGame[Person]) -> None:
+def rate_game(
+    sides: list[list[PlackettLuceRating]], game: PlayedGame[Person]
+) -> tuple[list[list[PlackettLuceRating]], tuple[int, ...]]:
+    """One game's sides (their ratings before it, in the game's order) after it, and each
+    side's place: by the scores with the margin when the game has them, else by totals."""
+    if game.scores is not None:
+        if len(game.scores) != len(game.sides):
+            raise RatingError(f"Game {game.game_id} gives a score to each side or to none.")
+        after = MARGIN_MODEL.rate(sides, scores=[float(score) for score in game.scores])
+        return after, places(game.scores)
+    ranks = places([side.total for side in game.sides])
+    return MODEL.rate(sides, ranks=[float(place) for place in ranks]), ranks
+
+
+def check_seated_once(game: PlayedGame[Person]) -> None:
     seated = [person for side in game.sides for person in side.people if person is not None]
     if len(seated) != len(set(seated)):
         raise RatingError(f"Game {game.game_id} seats the same person twice.")
@@ -129,13 +159,12 @@ def rate(games: Iterable[PlayedGame[Person]]) -> Ratings[Person]:
     for game in games:
         if not counts(game):
             continue
-        _check_seated_once(game)
+        check_seated_once(game)
         # A guest's seat (None) is a newcomer each time: it weighs in, and is not kept.
         sides = [
             [now[p] if p in now else MODEL.rating() for p in side.people] for side in game.sides
         ]
-        ranks = places([side.total for side in game.sides])
-        after = MODEL.rate(sides, ranks=[float(place) for place in ranks])
+        after, ranks = rate_game(sides, game)
         alone = ranks.count(1) == 1
         for side, rated_side, place in zip(game.sides, after, ranks, strict=True):
             for person, rating in zip(side.people, rated_side, strict=True):

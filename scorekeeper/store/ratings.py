@@ -12,6 +12,11 @@ change's transaction whenever the game is finished before or after it (a deal th
 reopens it, an edit or an undo in a finished game, a finished game deleted, restored or
 imported, time called); a rename moves it too, and so does a restore from a backup. A game
 in progress counts for nobody, so its deals leave the ratings alone.
+
+A table of a club evening scored by victory points is rated by its sides' VP with the margin
+(``rules.ratings``, RULES.md section 12): ``SEATS`` reads the evening's scoring beside the
+seats, so still one query. The partnerships are rated as partnerships from the same games
+(``rules.pair_ratings``), kept in the same ``Club``.
 """
 
 from __future__ import annotations
@@ -23,15 +28,20 @@ from itertools import groupby
 
 from sqlalchemy import select
 
+from ..rules.pair_ratings import PairRated, rate_pairs
 from ..rules.ratings import PlayedGame, RatedSide, Rating, rate
+from ..rules.victory_points import read_scoring, table_victory_points
 from .db import db
-from .models import Counter, Deal, Game, Person, Player, Side
+from .models import Counter, Deal, Evening, EveningRound, EveningTable, Game, Person, Player, Side
 
 GAME = Game.__table__
 DEAL = Deal.__table__
 SIDE = Side.__table__
 PLAYER = Player.__table__
 PERSON = Person.__table__
+EVENING = Evening.__table__
+ROUND = EveningRound.__table__
+TABLE = EveningTable.__table__
 
 #: The finished games that are listed (not deleted): what the ratings are made of.
 _FINISHED = (GAME.c.finished.is_(True), GAME.c.deleted_at.is_(None))
@@ -43,11 +53,22 @@ COUNTER = Counter.__table__
 #: Their version: one row by its primary key (``changes.commit`` moves it).
 _VERSION = select(COUNTER.c.value).where(COUNTER.c.name == RATINGS)
 
-#: Every seat of those games, in the order they were played (ties of time by id).
+#: Every seat of those games, in the order they were played (ties of time by id), with the
+#: scoring of the club evening a game is a table of (None for other games).
 SEATS = (
-    select(GAME.c.id, GAME.c.created_at, SIDE.c.position, SIDE.c.total, PLAYER.c.person_id)
+    select(
+        GAME.c.id,
+        GAME.c.created_at,
+        SIDE.c.position,
+        SIDE.c.total,
+        PLAYER.c.person_id,
+        EVENING.c.scoring,
+    )
     .select_from(GAME.join(SIDE, SIDE.c.game_id == GAME.c.id))
     .join(PLAYER, PLAYER.c.side_id == SIDE.c.id)
+    .outerjoin(TABLE, TABLE.c.game_id == GAME.c.id)
+    .outerjoin(ROUND, ROUND.c.id == TABLE.c.round_id)
+    .outerjoin(EVENING, EVENING.c.id == ROUND.c.evening_id)
     # A club table whose round was closed before its first deal is a draw nobody played.
     .where(*_FINISHED, select(DEAL.c.id).where(DEAL.c.game_id == GAME.c.id).exists())
     .order_by(GAME.c.created_at, GAME.c.id, SIDE.c.position, PLAYER.c.position)
@@ -76,24 +97,36 @@ class Rated:
 
 @dataclass(frozen=True)
 class Club:
-    """Everyone rated, and how many games counted."""
+    """Everyone rated, how many games counted, and every partnership rated as one (its
+    people's ids as a set)."""
 
     people: Mapping[int, Rated]
     games: int
+    pairs: Mapping[frozenset[int], PairRated[int]]
 
 
 def played_games() -> tuple[list[PlayedGame[int]], dict[str, datetime]]:
-    """The finished, listed games in play order, and when each was played (one query)."""
+    """The finished, listed games in play order, and when each was played (one query).
+    A table of an evening scored by victory points carries its sides' VP as its scores."""
     games: list[PlayedGame[int]] = []
     played: dict[str, datetime] = {}
     for game_id, seats in groupby(db.session.execute(SEATS), key=lambda row: row[0]):
         sides: dict[int, tuple[list[int | None], int]] = {}
-        for _, created_at, position, total, person_id in seats:
-            played[game_id] = created_at
+        scoring: object = None
+        for _, created_at, position, total, person_id, evening_scoring in seats:
+            played[game_id], scoring = created_at, evening_scoring
             sides.setdefault(position, ([], total))[0].append(person_id)
         rated = tuple(RatedSide(tuple(people), total) for people, total in sides.values())
-        games.append(PlayedGame(game_id, rated))
+        games.append(PlayedGame(game_id, rated, _scores(scoring, rated)))
     return games, played
+
+
+def _scores(scoring: object, sides: tuple[RatedSide[int], ...]) -> tuple[int, ...] | None:
+    """The sides' VP at a table of an evening scored by them (of two sides), else None."""
+    scale = read_scoring(scoring)
+    if scale is None or len(sides) != 2:
+        return None
+    return table_victory_points([side.total for side in sides], scale)
 
 
 def club() -> Club:
@@ -109,7 +142,7 @@ def club() -> Club:
         )
         for person_id, steps in ratings.history.items()
     }
-    return Club(people, len(ratings.rated))
+    return Club(people, len(ratings.rated), rate_pairs(games))
 
 
 def place(club: Club, person_id: int) -> tuple[int, int] | None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from flask import abort, flash, redirect, render_template, url_for
+from flask import abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from markupsafe import Markup
@@ -12,13 +12,13 @@ from werkzeug.wrappers import Response as BaseResponse
 from wtforms import StringField
 from wtforms.validators import InputRequired, Length
 
-from ..caching import cached
+from ..caching import cached, rated_club
 from ..i18n import render_text, zone_name
 from ..rules import CANASTA_NAMES, NEWCOMER, CanastaKind
 from ..rules.limits import MAX_NAME
 from ..rules.stats import Summary
 from ..rules.text import N_
-from ..store import changes, players, ratings
+from ..store import changes, pairs, players, ratings
 from ..store.changes.roster import NO_PERSON
 from ..store.errors import Refused, Why
 from . import bp
@@ -96,22 +96,36 @@ def roster() -> str | BaseResponse | tuple[str, int]:
     return render_template("players/index.html", lines=players.roster(), form=form), status
 
 
+#: The ladder read by pairs (``/players/ladder?by=pairs``); by players otherwise.
+BY_PAIRS = "pairs"
+
+
 @bp.get("/players/ladder")
 def ladder() -> str:
-    """The club ladder: everyone with a rated game, the highest rating first."""
+    """The club ladder: everyone with a rated game, the highest rating first; or, by pairs,
+    every partnership of two rated as one."""
     version = ratings.version()
+    by_pairs = request.args.get("by") == BY_PAIRS
 
     def make() -> str:
         return render_template("players/_ladder.html", lines=ratings.ladder(_club(version)))
 
-    part = Markup(cached(("ladder", version, zone_name()), make))
-    return render_template("players/ladder.html", ladder_part=part, start=NEWCOMER.shown)
+    def make_pairs() -> str:
+        return render_template("players/_pair_ladder.html", lines=pairs.pair_ladder(_club(version)))
+
+    if by_pairs:
+        part = Markup(cached(("pair-ladder", version), make_pairs))
+    else:
+        part = Markup(cached(("ladder", version, zone_name()), make))
+    return render_template(
+        "players/ladder.html", ladder_part=part, start=NEWCOMER.shown, by_pairs=by_pairs
+    )
 
 
 def _club(version: int) -> ratings.Club:
-    """The club's ratings, rated again only when the finished games changed (their
-    ``version``): every player's page and the ladder read the same."""
-    return cached(("ratings", version), ratings.club)
+    """The club's ratings at ``version`` (``caching.rated_club``): every player's page and
+    the ladder read the same."""
+    return rated_club()
 
 
 def _rating_part(person_id: int) -> Markup:
@@ -204,4 +218,25 @@ def partnership(slug: str) -> str:
     page = players.partnership_page([int(part) for part in parts]) if named else None
     if page is None:
         abort(404, _("There is no such partnership."))
-    return render_template("players/partnership.html", page=page)
+    return render_template(
+        "players/partnership.html", page=page, ratings_part=_partnership_ratings(page)
+    )
+
+
+def _partnership_ratings(page: players.PartnershipPage) -> Markup:
+    """The partnership's own rating beside each of its people's, rendered once per
+    version of the ratings (a rename moves it too)."""
+    ids = tuple(person.id for person in page.people)
+    names = tuple(person.name for person in page.people)
+    version = ratings.version()
+
+    def make() -> str:
+        club = _club(version)
+        return render_template(
+            "players/_pair_rating.html",
+            pair=pairs.pair_rating(club, frozenset(ids)),
+            people=[(i, n, club.people.get(i)) for i, n in zip(ids, names, strict=True)],
+            start=NEWCOMER.shown,
+        )
+
+    return Markup(cached(("pair-rating", ids, version), make))
