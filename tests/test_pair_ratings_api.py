@@ -10,87 +10,12 @@ from __future__ import annotations
 
 import html as html_lib
 import re
-from typing import Any
 
 from flask.testing import FlaskClient
 from openskill.models import PlackettLuce, PlackettLuceRating
 
-from .helpers.api import Json, assert_error, auth, result
-from .helpers.evenings import FIRST_WINS, LEVEL, SECOND_WINS, deal, director, evening_body
-
-NARROW = [result(300, natural=1, went_out=True), result(300, natural=1)]
-#: A typed scale whose steps the deals below reach: difference → the winner's VP.
-SCALE = [[50, 10], [200, 11], [400, 12], [800, 14], [1200, 16], [1600, 18], [None, 20]]
-#: The third evening's pairs: partners changed, so players have two pairs.
-MIXED = [["Ana", "Vera"], ["Boris", "Goran"], ["Dana", "Petar"], ["Mila", "Ivo"], ["Sara", "Toni"]]
-PLAYS = [FIRST_WINS, NARROW, SECOND_WINS, LEVEL, FIRST_WINS, FIRST_WINS, SECOND_WINS]
-
-
-def play_evening(client: FlaskClient, offset: int, **changes: Any) -> Json:
-    """An evening of three rounds of two deals, every table a different mix of results;
-    the evening as it ends."""
-    made = client.post("/api/evenings", json=evening_body(**changes))
-    assert made.status_code == 201, made.get_json()
-    evening = made.get_json()
-    for number in range(3):
-        current = director(client, evening)
-        for index, table in enumerate(current["rounds"][-1]["tables"]):
-            for deal_number in range(2):
-                figures = PLAYS[(offset + 3 * number + 2 * index + deal_number) % len(PLAYS)]
-                assert deal(client, table, figures).status_code == 201
-        if number < 2:
-            base = f"/api/evenings/{evening['id']}/rounds"
-            assert client.post(base, headers=auth(evening["token"])).status_code == 201
-    final: Json = client.get(f"/api/evenings/{evening['id']}").get_json()
-    assert final["status"] == "finished"
-    return final
-
-
-def winner_vp(difference: int) -> int:
-    """The winner's VP by ``SCALE``, counted here (a draw is 10)."""
-    if difference == 0:
-        return 10
-    return next(vp for bound, vp in SCALE if bound is None or difference <= bound)
-
-
-def rebuilt(client: FlaskClient, evenings: list[Json]) -> tuple[dict[Any, int], dict[Any, int]]:
-    """The people's and the pairs' shown ratings, counted again from the games as the games
-    API gives them, in the order they were played, with openskill directly: by VP with
-    the margin (2 VP) at a VP evening's table, by totals elsewhere."""
-    plain, margin = PlackettLuce(), PlackettLuce(margin=2.0)
-    people: dict[str, PlackettLuceRating] = {}
-    pairs: dict[frozenset[str], PlackettLuceRating] = {}
-    for evening in evenings:
-        by_vp = isinstance(evening["scoring"], dict)
-        for round_ in evening["rounds"]:
-            for table in round_["tables"]:
-                game = client.get(f"/api/games/{table['game']}").get_json()
-                sides = [side["players"] for side in game["sides"]]
-                totals = [side["total"] for side in game["sides"]]
-                keys = [frozenset(side) for side in sides]
-                person_teams = [[people.get(n) or plain.rating() for n in side] for side in sides]
-                pair_teams = [[pairs.get(key) or plain.rating()] for key in keys]
-                if by_vp:
-                    first = winner_vp(abs(totals[0] - totals[1]))
-                    vp = [first, 20 - first] if totals[0] >= totals[1] else [20 - first, first]
-                    new_people = margin.rate(person_teams, scores=[float(v) for v in vp])
-                    new_pairs = margin.rate(pair_teams, scores=[float(v) for v in vp])
-                else:
-                    ranks = [1.0 + sum(o > t for o in totals) for t in totals]
-                    new_people = plain.rate(person_teams, ranks=ranks)
-                    new_pairs = plain.rate(pair_teams, ranks=ranks)
-                for side, rated in zip(sides, new_people, strict=True):
-                    people.update(zip(side, rated, strict=True))
-                for key, rated in zip(keys, new_pairs, strict=True):
-                    pairs[key] = rated[0]
-
-    def shown(rating: PlackettLuceRating) -> int:
-        return round(rating.ordinal(alpha=40.0, target=1000.0))
-
-    return (
-        {name: shown(r) for name, r in people.items()},
-        {key: shown(r) for key, r in pairs.items()},
-    )
+from .helpers.api import assert_error
+from .helpers.recount import MIXED, SCALE, play_evening, rebuilt
 
 
 def test_three_evenings_rebuilt_give_the_api_s_and_the_pages_pair_ratings(
