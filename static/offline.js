@@ -339,7 +339,7 @@ function sendPending() {
       .then(function () { return next(deals); });
   };
   var refusedUrl = null, heard = false;
-  pendingDeals().then(next).then(function () {
+  var done = function () {
     sending = false;
     // On a sheet: to the refused deal's form, the server's words in it; else the sheet
     // afresh. A deal form being typed (or saved) is left alone.
@@ -349,12 +349,18 @@ function sendPending() {
     else if (sheet && sent) location.reload();
     else if (form && (refusedUrl || sent) && !(dirtyForm && document.body.contains(dirtyForm))) location.reload();
     else if (heard) answered(true);
-  }, function (error) {
+  };
+  var failed = function (error) {
     sending = false;
     if (!(error instanceof TypeError)) return heard && answered(true);  // a status: an answer
     answered(false);  // none: it goes again when the server answers, or in half a minute
     retryIn(30);
-  });
+  };
+  var send = function () { return pendingDeals().then(next).then(done, failed); };
+  // One sender across this phone's tabs and the page a reload leaves behind: the next
+  // reads the queue after the last has marked what it sent.
+  if (navigator.locks) navigator.locks.request("pending-deals", send);
+  else send();
 }
 function showPending() {
   if (!window.indexedDB) return;
