@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import secrets
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, Response
+from flask import Flask, Response, current_app
 from werkzeug.exceptions import NotFound
 from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.routing import IntegerConverter
@@ -31,16 +32,24 @@ def shipped(name: str) -> Path:
     return inside if inside.is_dir() else PACKAGE.parent / name
 
 
+#: Everything the pages need comes from this origin: no inline script, and no inline
+#: style but the one stylesheet a whole page carries (``assets.INLINE_STYLESHEET``), by
+#: the hash of its text.
 CONTENT_SECURITY_POLICY = (
-    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "default-src 'self'; script-src 'self'; style-src 'self' {style}; img-src 'self' data:; "
     "connect-src 'self'; manifest-src 'self'; worker-src 'self'; object-src 'none'; "
     "base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 )
 
-#: Sent with every answer unless the view set its own.
+
+@functools.lru_cache(maxsize=16)
+def content_security_policy(style_hash: str) -> str:
+    """The CSP with the inline stylesheet's hash (built once per stylesheet)."""
+    return CONTENT_SECURITY_POLICY.format(style=style_hash)
+
+
+#: Sent with every answer unless the view set its own (with the CSP).
 SECURITY_HEADERS = {
-    # Everything the pages need comes from this origin: no inline script or style.
-    "Content-Security-Policy": CONTENT_SECURITY_POLICY,
     # Scorer links carry a secret: never send an address to another site.
     "Referrer-Policy": "no-referrer",
     "X-Content-Type-Options": "nosniff",
@@ -49,10 +58,19 @@ SECURITY_HEADERS = {
 
 
 def security_headers(response: Response) -> Response:
-    """``SECURITY_HEADERS`` on every answer (after_request), unless the view set its own.
-    Plain Flask rather than Flask-Talisman: docs/LIBRARIES.md says why."""
+    """The CSP and ``SECURITY_HEADERS`` on every answer (after_request), unless the view
+    set its own. Plain Flask rather than Flask-Talisman: docs/LIBRARIES.md says why.
+
+    A page differs by whether htmx boosted its request (a whole page carries the inline
+    stylesheet), so a cache keeps the two apart."""
+    found: assets.Assets = current_app.extensions["assets"]
+    response.headers.setdefault(
+        "Content-Security-Policy", content_security_policy(found.style_hash())
+    )
     for name, value in SECURITY_HEADERS.items():
         response.headers.setdefault(name, value)
+    if response.mimetype == "text/html":
+        response.vary.add("HX-Boosted")
     return response
 
 

@@ -15,6 +15,7 @@ Why this is not flask-static-digest or WhiteNoise: docs/LIBRARIES.md.
 
 from __future__ import annotations
 
+import base64
 import functools
 import gzip
 import hashlib
@@ -27,6 +28,7 @@ import brotli
 import rcssmin
 import rjsmin
 from flask import Flask, Response, current_app, request, send_from_directory, url_for
+from markupsafe import Markup
 from werkzeug.wrappers import Response as BaseResponse
 
 #: Hex digits of the content's SHA-256 in a file name: plenty to tell versions apart.
@@ -46,6 +48,11 @@ COMPRESSIBLE = {
     "text/javascript",
     "text/plain",
 }
+
+#: The stylesheet a whole page carries inline (issue 45): its first paint waits for no
+#: request. The same file is still served, for the copies of boosted pages (whose head htmx
+#: leaves alone) that the service worker keeps.
+INLINE_STYLESHEET = "app.css"
 
 HASHED_NAME = re.compile(
     rf"^(?P<stem>.+)\.(?P<digest>[0-9a-f]{{{HASH_LENGTH}}})(?P<suffix>\.[^./]+)?$"
@@ -95,6 +102,12 @@ def compressed(body: bytes) -> tuple[tuple[str, bytes], ...]:
         ("gzip", gzip.compress(body, compresslevel=9, mtime=0)),
     )
     return tuple((coding, data) for coding, data in candidates if len(data) < len(body))
+
+
+@functools.lru_cache(maxsize=16)
+def csp_hash(body: bytes) -> str:
+    """``'sha256-<base64>'``: a CSP source for an inline element of exactly this text."""
+    return f"'sha256-{base64.b64encode(hashlib.sha256(body).digest()).decode()}'"
 
 
 def read_asset(path: Path, name: str) -> Asset:
@@ -151,6 +164,14 @@ class Assets:
             found = self._urls[key] = url_for("static", filename=filename)
         return found
 
+    def inline(self, name: str = INLINE_STYLESHEET) -> Markup:
+        """A stylesheet's text as served, to go inside a ``<style>`` element."""
+        return Markup(self.files[name].body.decode())
+
+    def style_hash(self, name: str = INLINE_STYLESHEET) -> str:
+        """The CSP source that allows ``inline(name)`` and no other inline style."""
+        return csp_hash(self.files[name].body)
+
     def find(self, requested: str) -> tuple[Asset, bool] | None:
         """The file a static address asks for, and whether it asks for this very content."""
         if requested in self.files:
@@ -198,6 +219,7 @@ def init_app(app: Flask) -> Assets:
     app.extensions["assets"] = assets
     app.view_functions["static"] = serve_static
     app.jinja_env.globals["static_url"] = assets.url
+    app.jinja_env.globals["inline_style"] = assets.inline
     if app.debug:
         app.before_request(assets.refresh)
     return assets

@@ -10,7 +10,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper import CONTENT_SECURITY_POLICY
+from scorekeeper import content_security_policy
 from scorekeeper.web.share import LONGEST_PATH
 
 from .helpers.api import new_game
@@ -23,11 +23,16 @@ pytestmark = pytest.mark.one_database  # not the store's: on SQLite alone
 UNSAFE = re.compile(r"<style|\sstyle=|<script|\son\w+=|javascript:", re.IGNORECASE)
 
 
+def policy(client: FlaskClient) -> str:
+    """The app's own CSP (a view that set none answers with it)."""
+    return content_security_policy(client.application.extensions["assets"].style_hash())
+
+
 def test_the_follower_code_is_an_svg_of_the_sheets_address(client: FlaskClient) -> None:
     game_id = new_game_form(client)
     sheet = client.get(f"/games/{game_id}", base_url="http://192.168.1.20:5000")
     html = sheet.get_data(as_text=True)
-    assert sheet.headers["Content-Security-Policy"] == CONTENT_SECURITY_POLICY
+    assert sheet.headers["Content-Security-Policy"] == policy(client)
     src = code_address(html)
     assert coded_path(src) == f"/games/{game_id}"
     assert f">http://192.168.1.20:5000/games/{game_id}</a>" in html  # written under it
@@ -38,7 +43,7 @@ def test_the_follower_code_is_an_svg_of_the_sheets_address(client: FlaskClient) 
 
     image = client.get(src, base_url="http://192.168.1.20:5000")
     assert image.status_code == 200 and image.mimetype == "image/svg+xml"
-    assert image.headers["Content-Security-Policy"] == CONTENT_SECURITY_POLICY
+    assert image.headers["Content-Security-Policy"] == policy(client)
     assert "public" in image.headers["Cache-Control"]
     svg = image.get_data(as_text=True)
     # Sharp at any size: a viewBox and no fixed size; dark modules on a light quiet zone.
@@ -82,7 +87,7 @@ def test_the_scorer_code_only_on_the_scorers_tap_and_never_cached(
     shown = client.get(f"/games/{game_id}/scorer-code", headers={"HX-Request": "true"})
     assert shown.status_code == 200
     assert shown.headers["Cache-Control"] == "private, no-store"
-    assert shown.headers["Content-Security-Policy"] == CONTENT_SECURITY_POLICY
+    assert shown.headers["Content-Security-Policy"] == policy(client)
     part = shown.get_data(as_text=True)
     link = re.search(r'<a href="(http://localhost/games/[^"#]+/join#[^"]+)"', part)
     assert link and link.group(1).startswith(f"http://localhost/games/{game_id}/join#")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import re
 import threading
 from datetime import UTC, datetime, timedelta
@@ -23,7 +25,9 @@ from .helpers.pages import new_game as new_game_form
 PAGES = ["/", "/games/new", "/rules", "/rules/railroad", "/check", "/check/meld?cards=9+9+2"]
 
 
-def test_every_page_needs_no_inline_script_or_style(client: FlaskClient) -> None:
+def test_every_page_needs_no_inline_script_or_style_but_its_hashed_stylesheet(
+    client: FlaskClient,
+) -> None:
     game_id = new_game_form(client)
     client.post(f"/games/{game_id}/deals/new", data=deal_form("0", we=CASE_A, they=CASE_B))
     for path in [
@@ -38,6 +42,11 @@ def test_every_page_needs_no_inline_script_or_style(client: FlaskClient) -> None
         finder = InlineFinder()
         finder.feed(response.get_data(as_text=True))
         assert finder.found == [], path
+        # The one inline stylesheet, allowed by its hash (tests/test_inline_style.py).
+        csp = response.headers["Content-Security-Policy"]
+        for style in finder.styles:
+            digest = base64.b64encode(hashlib.sha256(style.encode()).digest()).decode()
+            assert f"'sha256-{digest}'" in csp, path
 
 
 @pytest.mark.parametrize("path", [*PAGES, "/api/variants"])

@@ -160,18 +160,30 @@ def page_game(client: FlaskClient, variant: str, players: int = 4, **changes: st
 
 
 class InlineFinder(HTMLParser):
-    """Collects what a strict Content-Security-Policy would block: inline script and style."""
+    """Collects what a strict Content-Security-Policy would block: inline script, style
+    attributes and handlers; and the text of each ``<style>`` element, which the CSP
+    allows only by its hash."""
 
     def __init__(self) -> None:
         super().__init__()
         self.found: list[str] = []
+        self.styles: list[str] = []
+        self._in_style = False
+
+    def handle_endtag(self, tag: str) -> None:
+        self._in_style = self._in_style and tag != "style"
+
+    def handle_data(self, data: str) -> None:
+        if self._in_style:
+            self.styles[-1] += data
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         names = {name for name, _ in attrs}
         if tag == "script" and "src" not in names:
             self.found.append("inline <script>")
         if tag == "style":
-            self.found.append("<style>")
+            self.styles.append("")
+            self._in_style = True
         if "style" in names:
             self.found.append(f"style= on <{tag}>")
         self.found += [f"{name}= on <{tag}>" for name in names if name.startswith("on")]
