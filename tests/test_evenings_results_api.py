@@ -31,6 +31,7 @@ from .helpers.evenings import (
     new_evening,
     play_round,
 )
+from .helpers.history import markup
 from .helpers.queries import counted
 
 # --- the standings, rebuilt from the games -------------------------------------------------
@@ -259,7 +260,7 @@ def test_tables_closed_before_a_deal_are_not_rated(client: FlaskClient) -> None:
         json={"final": True},
         headers=auth(evening["token"]),
     )
-    html = client.get("/players/ladder").get_data(as_text=True)
+    html = markup(client.get("/players/ladder").get_data(as_text=True))
     assert "ladder-rating" not in html
 
 

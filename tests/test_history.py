@@ -19,7 +19,7 @@ from scorekeeper.store.models import Game, Person, Player, Side
 
 from .helpers.api import auth, get_game
 from .helpers.evenings import FIRST_WINS, SECOND_WINS, deal, new_evening
-from .helpers.history import CASE_A, CASE_B, game, person_id, seed_month, words
+from .helpers.history import CASE_A, CASE_B, game, markup, person_id, seed_month, words
 from .helpers.queries import counted, sent
 
 
@@ -154,7 +154,7 @@ def test_new_game_page_offers_the_roster(client: FlaskClient) -> None:
 
 def test_history_filters_search_and_pages(app: Flask, client: FlaskClient) -> None:
     finished, lost, going = seed_month(client)
-    html = client.get("/history").get_data(as_text=True)
+    html = markup(client.get("/history").get_data(as_text=True))
     order = [m for m in re.findall(r'href="/games/([\w-]+)"', html) if m != "new"]
     assert order[:3] == [going, lost, finished]  # in progress first, then newest first
     assert "3 games" in words(html)
@@ -191,7 +191,7 @@ def test_odd_history_addresses_answer_without_error(client: FlaskClient, path: s
     seed_month(client)
     response = client.get(path)
     assert response.status_code == 200
-    assert "field-error" in response.get_data(as_text=True) or "3 games" in words(
+    assert "field-error" in markup(response.get_data(as_text=True)) or "3 games" in words(
         response.get_data(as_text=True)
     )
 

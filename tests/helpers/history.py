@@ -66,6 +66,11 @@ def person_id(app: Flask, name: str) -> int:
         return found
 
 
+def markup(html: str) -> str:
+    """The page without its inline stylesheet (whose selectors name every class)."""
+    return re.sub(r"<style>.*?</style>", "", html, flags=re.DOTALL)
+
+
 def words(html: str) -> str:
     """The page's text, tags dropped and spaces squeezed (what a player reads)."""
-    return " ".join(re.sub(r"<[^>]+>", " ", html).replace("&amp;", "&").split())
+    return " ".join(re.sub(r"<[^>]+>", " ", markup(html)).replace("&amp;", "&").split())
