@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 import os
 import secrets
 from datetime import timedelta
@@ -42,9 +41,8 @@ CONTENT_SECURITY_POLICY = (
 )
 
 
-@functools.lru_cache(maxsize=16)
 def content_security_policy(style_hash: str) -> str:
-    """The CSP with the inline stylesheet's hash (built once per stylesheet)."""
+    """The CSP with the inline stylesheet's hash (``Assets.style_hash``, kept per file)."""
     return CONTENT_SECURITY_POLICY.format(style=style_hash)
 
 

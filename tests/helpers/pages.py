@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import re
 from html.parser import HTMLParser
 from typing import Any
@@ -157,6 +159,11 @@ def page_game(client: FlaskClient, variant: str, players: int = 4, **changes: st
     said = " ".join(re.sub(r"<[^>]+>", " ", response.get_data(as_text=True)).split())
     assert response.status_code == 302, said[:3000]
     return response.headers["Location"].rsplit("/", 1)[1]
+
+
+def style_source(text: str) -> str:
+    """The CSP source that allows an inline ``<style>`` of exactly ``text``."""
+    return f"'sha256-{base64.b64encode(hashlib.sha256(text.encode()).digest()).decode()}'"
 
 
 class InlineFinder(HTMLParser):
