@@ -17,8 +17,6 @@ the score sheet with everything it loads. docs/PERFORMANCE.md explains the figur
 from __future__ import annotations
 
 import argparse
-import gzip
-import http.client
 import itertools
 import json
 import math
@@ -34,29 +32,38 @@ import subprocess
 import sys
 import tempfile
 import time
-import zlib
 from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import closing, contextmanager
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from functools import partial
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import quote, urljoin, urlsplit
 
-from itsdangerous import URLSafeSerializer
-
 from scorekeeper import create_app
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from seed import Seeded, copy_into, seed  # bench/ is not a package
+from client import (  # bench/ is not a package
+    SECRET_KEY,
+    Endpoint,
+    Fetched,
+    Server,
+    as_a_browser,
+    decoded,
+    excerpt,
+    fetch,
+    log_tail,
+    scorer_cookie,
+    scorer_value,
+)
+from seed import Seeded, copy_into, seed
 
 BENCH = Path(__file__).resolve().parent
 ROOT = BENCH.parent
 #: Gunicorn settings shared by the baseline and the app: the issue's two workers, defaults
 #: otherwise (sync workers, no keep-alive).
 GUNICORN = ["-w", "2", "--log-level", "warning"]
-SECRET_KEY = "benchmark-" + "0" * 32
 ACCEPT_ENCODING = "gzip, br"
 
 #: The issues' targets. Each row's share of the bare view's CPU per request is its own
@@ -93,38 +100,6 @@ IMPORT_SECONDS = 1.0
 
 
 # --- serving -------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Server:
-    base: str
-    pid: int
-    log: Path
-
-    def cpu_seconds(self) -> float:
-        """CPU time used so far by the gunicorn master and its workers."""
-        tick = os.sysconf("SC_CLK_TCK")
-        used = 0
-        for stat in Path("/proc").glob("[0-9]*/stat"):
-            try:
-                fields = stat.read_text().rsplit(")", 1)[1].split()
-            except (OSError, IndexError):
-                continue  # a process that ended meanwhile
-            pid, parent = int(stat.parent.name), int(fields[1])
-            if self.pid in (pid, parent):
-                used += int(fields[11]) + int(fields[12])  # utime, stime
-        return used / tick
-
-    def fail(self, message: str) -> SystemExit:
-        """Stop the benchmark with ``message`` and the end of the server's log."""
-        return SystemExit(f"{message}\n--- the end of {self.log} ---\n{log_tail(self.log)}")
-
-
-def log_tail(log: Path, lines: int = 40) -> str:
-    try:
-        return "\n".join(log.read_text(errors="replace").splitlines()[-lines:])
-    except OSError:
-        return "(no log)"
 
 
 @contextmanager
@@ -173,74 +148,6 @@ def gunicorn(app: str, env: Mapping[str, str], log: Path, ready: str = "/") -> I
         except subprocess.TimeoutExpired:
             server.kill()
             server.wait()
-
-
-@dataclass
-class Fetched:
-    status: int
-    headers: dict[str, str]
-    body: bytes
-    #: Status line and headers as sent (approximately: the parsed headers re-serialised).
-    header_bytes: int
-    #: The cookies the answer set (name: value).
-    cookies: dict[str, str] = field(default_factory=dict)
-
-    @property
-    def text(self) -> str:
-        return decoded(self).decode("utf-8", "replace")
-
-
-def fetch(
-    base: str,
-    path: str,
-    headers: Mapping[str, str] | None = None,
-    method: str = "GET",
-    body: bytes | None = None,
-) -> Fetched:
-    """One request; the body as it came over the wire (still compressed, if it was)."""
-    parts = urlsplit(base)
-    connection = http.client.HTTPConnection(parts.hostname or "", parts.port, timeout=30)
-    try:
-        connection.request(method, path, body=body, headers=dict(headers or {}))
-        response = connection.getresponse()
-        raw = response.read()
-        pairs = response.getheaders()
-        header_bytes = len(f"HTTP/1.1 {response.status} {response.reason}\r\n\r\n")
-        header_bytes += sum(len(f"{name}: {value}\r\n") for name, value in pairs)
-        cookies = dict(
-            value.split(";", 1)[0].split("=", 1)
-            for name, value in pairs
-            if name.lower() == "set-cookie" and "=" in value
-        )
-        return Fetched(
-            response.status, {k.lower(): v for k, v in pairs}, raw, header_bytes, cookies
-        )
-    finally:
-        connection.close()
-
-
-def decoded(fetched: Fetched) -> bytes:
-    encoding = fetched.headers.get("content-encoding", "")
-    if encoding == "gzip":
-        return gzip.decompress(fetched.body)
-    if encoding == "deflate":
-        return zlib.decompress(fetched.body)
-    if encoding == "br":
-        import brotli  # type: ignore[import-not-found,import-untyped,unused-ignore]
-
-        data: bytes = brotli.decompress(fetched.body)
-        return data
-    return fetched.body
-
-
-def excerpt(fetched: Fetched, length: int = 300) -> str:
-    """The start of an answer's text, on one line, for an error message."""
-    try:
-        text = fetched.text
-    except (OSError, ValueError, zlib.error):
-        text = repr(fetched.body[:length])
-    text = re.sub(r"<[^>]+>", " ", text)
-    return re.sub(r"\s+", " ", text).strip()[:length]
 
 
 # --- loading with wrk ----------------------------------------------------------------------
@@ -420,24 +327,6 @@ def sampled(settings: Settings, server: Server, name: str) -> Iterator[None]:
 # --- the endpoints -------------------------------------------------------------------------
 
 
-@dataclass
-class Endpoint:
-    name: str
-    path: str
-    #: The share of the bare view's requests/s the issue asks for (None: no target).
-    floor: float | None
-    headers: dict[str, str] = field(default_factory=dict)
-    script: Path | None = None
-    env: dict[str, str] = field(default_factory=dict)
-    #: The status every request answers; ``sample`` makes one or a few as wrk sends them
-    #: (without it: a GET of ``path`` with ``headers``).
-    expect: int = 200
-    sample: Callable[[str], list[Fetched]] | None = None
-    #: The games it saves into, and their size when seeded: how much each grew is reported.
-    games: int = 0
-    deals: int = 0
-
-
 @dataclass(frozen=True)
 class Visit:
     """What a phone holds after opening a deal page: a session cookie, and the CSRF token
@@ -445,27 +334,6 @@ class Visit:
 
     session: str
     csrf: str
-
-
-def scorer_value(token: str) -> str:
-    """The value of the cookie the phone that keeps the score holds (the sheet then shows
-    the scorer's controls), signed as the app signs it."""
-    return URLSafeSerializer(SECRET_KEY, salt="scorer-cookie").dumps(token)
-
-
-def scorer_cookie(token: str) -> str:
-    return f"scorer={scorer_value(token)}"
-
-
-def as_a_browser(base: str, endpoint: Endpoint) -> Endpoint:
-    """The endpoint as a phone that has been there before asks for it: with the cookies a
-    first visit set (the session, which holds the page's CSRF token), as a browser keeps
-    them. Without them every request would be a first visit that starts a new session."""
-    cookies = fetch(base, endpoint.path, endpoint.headers).cookies
-    if cookies:
-        jar = [endpoint.headers.get("Cookie", ""), *(f"{k}={v}" for k, v in cookies.items())]
-        endpoint.headers = {**endpoint.headers, "Cookie": "; ".join(filter(None, jar))}
-    return endpoint
 
 
 def deal_page_visit(server: Server, game_id: str, token: str) -> Visit:
