@@ -74,8 +74,13 @@ P99_MS = 50.0
 PAGE_WEIGHT_KB = 36.0
 #: Saving a deal costs the same in a 20-deal game as in a 200-deal one: this close.
 SAVE_SPREAD = 0.10
-#: The game sizes the deal page saves into.
+#: The rows of the deal page's save judged against each other, and the game sizes they
+#: save into.
+PAIRED_SAVES = "save a deal from the deal page"
 DEAL_PAGE_SIZES = (20, 200)
+#: A Modern American deal saved from the deal page (issue 45): into games of this size.
+AMERICAN_DEALS = 20
+AMERICAN_SAVE = f"save a Modern American deal from the deal page, {AMERICAN_DEALS}-deal game"
 #: Saves per second the deal page's games are seeded for: more than the app reaches on this
 #: machine, so that no game grows by more than a quarter of its deals during its row.
 SAVE_RPS_CEILING = 2000
@@ -353,24 +358,75 @@ def deal_page_visit(server: Server, game_id: str, token: str) -> Visit:
 NONCE_SLOT = "NONCE_SLOT"
 
 
-def deal_form(visit: Visit, nonce: str) -> bytes:
+def deal_fields(went_out: str, *sides: Mapping[str, int | str]) -> dict[str, str]:
+    """A deal's fields as its page posts them: who went out (a side's index, "" for
+    nobody), then each side's figures."""
+    fields = {"went_out": went_out}
+    for index, figures in enumerate(sides):
+        fields |= {f"sides-{index}-{name}": str(value) for name, value in figures.items()}
+    return fields
+
+
+#: The classic deal the deal page rows save: nobody went out, each side melded 150 and
+#: holds 10 (valid at every minimum; it never ends a game).
+QUIET_SIDE: dict[str, int | str] = {
+    "natural_canastas": 0,
+    "mixed_canastas": 0,
+    "red_threes": 0,
+    "meld_points": 150,
+    "hand_points": 10,
+}
+NOBODY_OUT = deal_fields("", QUIET_SIDE, QUIET_SIDE)
+
+#: Modern American's steppers on its deal page, each posted as the page shows it (0 when
+#: untouched); its unticked boxes are not sent, its special hand is "None".
+AMERICAN_STEPPERS: dict[str, int | str] = {
+    **dict.fromkeys(
+        (
+            "natural_canastas",
+            "mixed_canastas",
+            "wild_canastas",
+            "deuce_canastas",
+            "joker_canastas",
+            "aces_canastas",
+            "sevens_canastas",
+            "red_threes",
+            "black_threes",
+            "aces_or_sevens_held",
+        ),
+        0,
+    ),
+    "special_hand": "",
+}
+#: A Modern American deal (RULES.md section 13): the first side goes out with the two
+#: canastas it needs (a natural and a mixed one), a red three and 300 melded; the other has
+#: a mixed canasta, a red three, 200 melded and 40 in hand. Valid at every minimum (the
+#: highest is 180): 1,300 and 460 to the totals of a game seeded not to end.
+AMERICAN_DEAL = deal_fields(
+    "0",
+    {**AMERICAN_STEPPERS, "natural_canastas": 1, "mixed_canastas": 1, "red_threes": 1}
+    | {"meld_points": 300, "hand_points": 0},
+    {**AMERICAN_STEPPERS, "mixed_canastas": 1, "red_threes": 1}
+    | {"meld_points": 200, "hand_points": 40},
+)
+
+
+def deal_form(visit: Visit, nonce: str, deal: Mapping[str, str] = NOBODY_OUT) -> bytes:
     """The deal page's form as a phone posts it, and the wrk scripts too (with the nonce
-    at ``NONCE_SLOT``): nobody went out, each side melded 150 and holds 10 (valid at
-    every minimum; it never ends a game)."""
-    fields = {"csrf_token": visit.csrf, "version": "", "went_out": ""}
-    for side in range(2):
-        fields |= {
-            f"sides-{side}-natural_canastas": "0",
-            f"sides-{side}-mixed_canastas": "0",
-            f"sides-{side}-red_threes": "0",
-            f"sides-{side}-meld_points": "150",
-            f"sides-{side}-hand_points": "10",
-        }
-    fields["nonce"] = nonce
+    at ``NONCE_SLOT``): ``deal``'s fields with the session's CSRF token and a new game's
+    hidden fields."""
+    fields = {"csrf_token": visit.csrf, "version": "", **deal, "nonce": nonce}
     return "&".join(f"{name}={quote(value, safe='')}" for name, value in fields.items()).encode()
 
 
-def save_deal(base: str, visit: Visit, game_id: str, token: str, nonce: str) -> Fetched:
+def save_deal(
+    base: str,
+    visit: Visit,
+    game_id: str,
+    token: str,
+    nonce: str,
+    deal: Mapping[str, str] = NOBODY_OUT,
+) -> Fetched:
     return fetch(
         base,
         f"/games/{game_id}/deals/new",
@@ -379,7 +435,7 @@ def save_deal(base: str, visit: Visit, game_id: str, token: str, nonce: str) -> 
             "Cookie": f"session={visit.session}; {scorer_cookie(token)}",
         },
         "POST",
-        deal_form(visit, nonce),
+        deal_form(visit, nonce, deal),
     )
 
 
@@ -400,27 +456,32 @@ def endpoints(
     etag = fetch(base, f"/games/{typical}", polling).headers.get("etag", "")
     typical_name, long_name = f"{seeded.typical_deals}-deal game", f"{seeded.long_deals}-deal game"
 
-    def saving(size: int, name: str) -> Endpoint:
-        games = seeded.deal_page_games[size]
-        listed = work / f"deal-page-{size}.txt"
+    def saving(
+        games: list[tuple[str, str]],
+        size: int,
+        floor: float,
+        deal: Mapping[str, str],
+        name: str,
+    ) -> Endpoint:
+        first, token = games[0]
+        listed = work / f"deal-page-{first}.txt"
         listed.write_text("".join(f"{g} {scorer_value(t)}\n" for g, t in games))
         assert visit is not None
-        first, token = games[0]
-        nonces = (f"{_RUN_TAG}check{size}-{n}" for n in itertools.count())
+        nonces = (f"{_RUN_TAG}check-{first}-{n}" for n in itertools.count())
         return Endpoint(
             name,
             f"/games/{first}/deals/new",
-            0.15,
+            floor,
             script=BENCH / "deal_page_save.lua",
             env={
                 "BENCH_GAMES": str(listed),
                 "BENCH_SESSION": visit.session,
-                "BENCH_FORM": deal_form(visit, NONCE_SLOT).decode(),
+                "BENCH_FORM": deal_form(visit, NONCE_SLOT, deal).decode(),
             },
             expect=302,
             # Several in a row: the first saved deal must not make the next one invalid.
             sample=lambda base: [
-                save_deal(base, visit, first, token, next(nonces)) for _ in range(3)
+                save_deal(base, visit, first, token, next(nonces), deal) for _ in range(3)
             ],
             games=len(games),
             deals=size,
@@ -455,7 +516,10 @@ def endpoints(
     # Each row's name, and how to make it (only the rows --only names are made).
     rows: list[tuple[str, Callable[[str], Endpoint]]] = [
         *(
-            (f"save a deal from the deal page, {size}-deal game", partial(saving, size))
+            (
+                f"{PAIRED_SAVES}, {size}-deal game",
+                partial(saving, seeded.deal_page_games.get(size, []), size, 0.15, NOBODY_OUT),
+            )
             for size in DEAL_PAGE_SIZES
         ),
         (
@@ -477,6 +541,10 @@ def endpoints(
         ("API deal POST", posting),
         ("history page", lambda name: as_a_browser(base, Endpoint(name, "/history", 0.15))),
         ("statistics page", statistics_page),
+        (
+            AMERICAN_SAVE,
+            partial(saving, seeded.american_games, AMERICAN_DEALS, 0.15, AMERICAN_DEAL),
+        ),
         # For information: what a long game costs, and a poll answered in full.
         (
             f"score sheet, {long_name}, returning phone",
@@ -938,7 +1006,7 @@ class Row:
 
 def save_spread(db: str, rows: list[Row]) -> Judged | None:
     """The deal page's save in a long game against a short one: within SAVE_SPREAD."""
-    saves = [row for row in rows if row.endpoint.startswith("save a deal") and row.load]
+    saves = [row for row in rows if row.endpoint.startswith(PAIRED_SAVES) and row.load]
     if len(saves) != 2:
         return None
     short, long = (row.load for row in saves)
@@ -961,13 +1029,20 @@ def save_spread(db: str, rows: list[Row]) -> Judged | None:
 def deal_page_games(settings: Settings) -> dict[int, int]:
     """How many games of each size the deal page saves into: enough, at SAVE_RPS_CEILING
     for the warm-up and the run, that each grows by at most a quarter of its deals."""
-    if not any(
-        settings.wants(row)
-        for row in ("save a deal from the deal page", "club evening", "club evening of")
-    ):
+    if not any(settings.wants(row) for row in (PAIRED_SAVES, "club evening", "club evening of")):
         return {}
     saves = SAVE_RPS_CEILING * save_seconds(settings)
     return {size: max(128, math.ceil(saves / (size / 4))) for size in DEAL_PAGE_SIZES}
+
+
+def american_games(settings: Settings) -> int:
+    """How many Modern American games its deal page row saves into: enough, at
+    SAVE_RPS_CEILING for its warm-up and run (one, not two halves), that each grows by at
+    most a quarter of its deals."""
+    if not settings.wants(AMERICAN_SAVE):
+        return 0
+    saves = SAVE_RPS_CEILING * (settings.warmup + settings.seconds)
+    return max(128, math.ceil(saves / (AMERICAN_DEALS / 4)))
 
 
 def save_seconds(settings: Settings) -> int:
@@ -990,11 +1065,19 @@ def seed_once(root: Path, settings: Settings, games: int) -> tuple[Path, Seeded]
             " s (warm-up included), each grows by at most a quarter of its deals",
             flush=True,
         )
+    if american := american_games(settings):
+        print(
+            f"The Modern American deal page row saves into {american:,} games of "
+            f"{AMERICAN_DEALS} deals",
+            flush=True,
+        )
     print(f"Seeding {games} finished games, a 200-deal game and open games …", flush=True)
     seeded = seed(
         app,
         games=games,
         deal_page_games=sizes,
+        american_games=american_games(settings),
+        american_deals=AMERICAN_DEALS,
         import_deals=1000 if settings.wants("import a 1,000-deal game") else 0,
     )
     print(
@@ -1059,14 +1142,14 @@ def run_database(
         judged: list[Judged] = []
         weights: list[Weight] = []
         with gunicorn("scorekeeper:create_app()", env, log, ready="/api/variants") as server:
-            visit = None
-            if seeded.deal_page_games:
-                visit = deal_page_visit(server, *seeded.deal_page_games[DEAL_PAGE_SIZES[0]][0])
+            # Any game's deal page: its session's CSRF token is good for every game's.
+            opened = [*seeded.deal_page_games.get(DEAL_PAGE_SIZES[0], []), *seeded.american_games]
+            visit = deal_page_visit(server, *opened[0]) if opened else None
             found = endpoints(settings, server, seeded, work, visit)
             for endpoint in found:
                 check(server, endpoint)
             loads: dict[str, Load] = {}
-            saves = [endpoint for endpoint in found if endpoint.games]
+            saves = [endpoint for endpoint in found if endpoint.name.startswith(PAIRED_SAVES)]
             if len(saves) == 2:
                 short, long = measure_pair(settings, server, *saves)
                 loads = {saves[0].name: short, saves[1].name: long}

@@ -6,8 +6,8 @@ recorded through the store layer (``import_game``: ``create_game``, then ``add_d
 each deal), so the rules engine checks it exactly as it checks a deal entered at the table,
 and the sides' cached totals and records (history, statistics) are what the app stores.
 Besides the finished games it seeds the open games the writes go to: those the API records
-deals into, those the deal page saves into (by size, as many as the benchmark asks for)
-and a 1,000-deal game to export and import again.
+deals into, those the deal page saves into (classic games by size, and Modern American
+games, as many as the benchmark asks for) and a 1,000-deal game to export and import again.
 """
 
 from __future__ import annotations
@@ -78,6 +78,9 @@ class Seeded:
     tokens: dict[str, str] = field(default_factory=dict)
     #: Open games the deal page saves into, by their number of deals: (id, token) each.
     deal_page_games: dict[int, list[tuple[str, str]]] = field(default_factory=dict)
+    #: Open Modern American games the deal page saves into (id, token), and their deals.
+    american_games: list[tuple[str, str]] = field(default_factory=list)
+    american_deals: int = 0
     #: An open game of many deals (id, token) that the benchmark exports and imports.
     import_id: str = ""
     import_deals: int = 0
@@ -120,6 +123,52 @@ def random_deal(rng: random.Random, rules: RuleSet, minimums: tuple[int, ...]) -
     return results
 
 
+def random_american_deal(
+    rng: random.Random, rules: RuleSet, minimums: tuple[int, ...]
+) -> list[SideResult]:
+    """One Modern American deal (RULES.md section 13): one side goes out with the two
+    canastas it needs, now and then an aces or a sevens canasta among them, and lays down
+    its black threes; the other side has a canasta or none, and its red threes count
+    against it without one (the swing)."""
+    out = rng.randrange(2)
+    red_threes = [0, 0]
+    for _ in range(4):
+        if rng.random() < 0.3:
+            red_threes[rng.randrange(2)] += 1
+    results = []
+    for side in range(2):
+        went_out = side == out
+        aces = sevens = 0
+        if went_out:
+            natural, mixed = rng.choice([(1, 1)] * 6 + [(0, 2)] * 3 + [(2, 0), (2, 1)])
+            special = rng.random()
+            aces, sevens = int(special < 0.08), int(0.08 <= special < 0.12)
+            natural = max(0, natural - aces - sevens) if natural + mixed > 2 else natural
+        else:
+            natural, mixed = rng.choice([(0, 0)] * 5 + [(0, 1)] * 4 + [(1, 0)] * 2 + [(1, 1)])
+        least = 35 * natural + 50 * mixed + 140 * aces + 50 * sevens
+        meld = max(least, minimums[side]) + 5 * rng.randrange(0, 30)
+        hand = 5 * rng.randrange(2, 20) if went_out else 5 * rng.randrange(10, 60)
+        results.append(
+            SideResult(
+                meld_points=meld,
+                natural_canastas=natural,
+                mixed_canastas=mixed,
+                aces_canastas=aces,
+                sevens_canastas=sevens,
+                red_threes=red_threes[side],
+                black_threes=rng.randrange(2) if went_out else 0,
+                went_out=went_out,
+                hand_points=hand,
+            )
+        )
+    return results
+
+
+#: How each rule set the benchmark seeds draws a deal.
+DEALS_OF = {"classic": random_deal, "american": random_american_deal}
+
+
 def random_game(
     rng: random.Random, rules: RuleSet, deals: int | None = None
 ) -> list[list[SideResult]]:
@@ -130,7 +179,7 @@ def random_game(
         game: list[list[SideResult]] = []
         while deals is None or len(game) < deals:
             minimums = tuple(rules.meld_minimum(total, len(game) + 1) for total in totals)
-            results = random_deal(rng, rules, minimums)
+            results = DEALS_OF[rules.id](rng, rules, minimums)
             assert not errors_of(validate_deal(results, rules, minimums=minimums)), results
             game.append(results)
             totals = [t + s for t, s in zip(totals, score_deal(results, rules), strict=True)]
@@ -150,6 +199,7 @@ def _record(
     created: datetime,
     options: dict[str, object] | None = None,
     table: int | None = None,
+    variant: str = "classic",
 ) -> tuple[str, str, bool]:
     """A game of four players drawn from the fifty, with its deals, as the store imports a
     game: each deal checked by the rules engine, then the game replayed, its sides' records
@@ -165,7 +215,7 @@ def _record(
     if table is not None:
         sides = [SideSpec(f"Table {table} A"), SideSpec(f"Table {table} B")]
     game_id, token = import_game(
-        "classic",
+        variant,
         sides,
         options or {},
         rng.randrange(4),
@@ -185,10 +235,13 @@ def seed(
     long_deals: int = 200,
     open_games: int = 32,
     deal_page_games: Mapping[int, int] | None = None,
+    american_games: int = 0,
+    american_deals: int = 20,
     import_deals: int = 1000,
 ) -> Seeded:
     """Fill the (empty, migrated) database of ``app``; deterministic for a given size.
-    ``deal_page_games`` maps a number of deals to how many open games of that size to seed."""
+    ``deal_page_games`` maps a number of deals to how many open games of that size to seed;
+    ``american_games`` Modern American games of ``american_deals`` are seeded besides."""
     rng = random.Random(8)
     rules = VARIANTS["classic"]
     long_options: dict[str, object] = {"target": 200_000}
@@ -249,6 +302,21 @@ def seed(
                     db.session.commit()
                     db.session.expunge_all()
             db.session.commit()
+        american = apply_options(VARIANTS["american"], ENDLESS)
+        for index in range(american_games):
+            deals = random_game(rng, american, deals=american_deals)
+            opened = now - timedelta(hours=2) + timedelta(seconds=index % 3600)
+            game_id, token, _ = _record(
+                rng, deals, opened, dict(ENDLESS), table=tables, variant="american"
+            )
+            tables += 1
+            seeded.american_games.append((game_id, token))
+            seeded.deals += len(deals)
+            if index % BATCH == BATCH - 1:
+                db.session.commit()
+                db.session.expunge_all()
+        seeded.american_deals = american_deals if american_games else 0
+        db.session.commit()
         if import_deals:
             deals = random_game(rng, endless, deals=import_deals)
             seeded.import_id, token, _ = _record(rng, deals, now - timedelta(days=3), dict(ENDLESS))
