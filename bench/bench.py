@@ -45,6 +45,7 @@ from scorekeeper import create_app
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from client import (  # bench/ is not a package
+    POST_BODY,
     SECRET_KEY,
     Endpoint,
     Fetched,
@@ -56,7 +57,9 @@ from client import (  # bench/ is not a package
     log_tail,
     scorer_cookie,
     scorer_value,
+    words,
 )
+from evening_rows import EVENING_TABLES, evening_rows
 from seed import Seeded, copy_into, seed
 
 BENCH = Path(__file__).resolve().parent
@@ -98,8 +101,6 @@ CLUB_RESOLUTION = 0.10
 #: answer's latency.
 CLUB_THREAD_RPS = 25
 CLUB_THREADS = 128
-#: Issue 33's evening: this many tables of four (pairs), all live at once.
-EVENING_TABLES = 30
 #: The imported game, and how fast its import must be.
 IMPORT_SECONDS = 1.0
 
@@ -545,6 +546,7 @@ def endpoints(
             AMERICAN_SAVE,
             partial(saving, seeded.american_games, AMERICAN_DEALS, 0.15, AMERICAN_DEAL),
         ),
+        *evening_rows(server, _RUN_TAG),
         # For information: what a long game costs, and a poll answered in full.
         (
             f"score sheet, {long_name}, returning phone",
@@ -597,13 +599,12 @@ def check(server: Server, endpoint: Endpoint) -> None:
                 f"{endpoint.name}: the save redirected to {answer.headers.get('location')!r}, "
                 "not to the game's sheet"
             )
-
-
-POST_BODY = (
-    b'{"results": [{"meld_points": 220, "natural_canastas": 1, "mixed_canastas": 1, '
-    b'"red_threes": 1, "went_out": true, "hand_points": 10}, '
-    b'{"meld_points": 150, "red_threes": 2, "hand_points": 85}]}'
-)
+        shown = words(answer) if endpoint.shows else ""
+        if missing := [text for text in endpoint.shows if text not in shown]:
+            raise server.fail(
+                f"{endpoint.name}: {endpoint.path} answered {answer.status} without "
+                f"{', '.join(map(repr, missing))}: {excerpt(answer)}"
+            )
 
 
 # --- the club evening ----------------------------------------------------------------------

@@ -6,6 +6,7 @@ cookies the app gives a scorer and a director. ``bench.py`` and the club evening
 from __future__ import annotations
 
 import gzip
+import html
 import http.client
 import os
 import re
@@ -111,14 +112,18 @@ def decoded(fetched: Fetched) -> bytes:
     return fetched.body
 
 
-def excerpt(fetched: Fetched, length: int = 300) -> str:
-    """The start of an answer's text, on one line, for an error message."""
+def words(fetched: Fetched) -> str:
+    """An answer's text as a reader sees it: without its markup, on one line."""
     try:
         text = fetched.text
     except (OSError, ValueError, zlib.error):
-        text = repr(fetched.body[:length])
-    text = re.sub(r"<[^>]+>", " ", text)
-    return re.sub(r"\s+", " ", text).strip()[:length]
+        return repr(fetched.body)
+    return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", text)).strip())
+
+
+def excerpt(fetched: Fetched, length: int = 300) -> str:
+    """The start of an answer's text, on one line, for an error message."""
+    return words(fetched)[:length]
 
 
 @dataclass
@@ -134,19 +139,33 @@ class Endpoint:
     #: (without it: a GET of ``path`` with ``headers``).
     expect: int = 200
     sample: Callable[[str], list[Fetched]] | None = None
+    #: What each answer must show (in its ``words``): a page that answers its status but
+    #: not what it should (a follower's page instead of the director's) fails the row.
+    shows: tuple[str, ...] = ()
     #: The games it saves into, and their size when seeded: how much each grew is reported.
     games: int = 0
     deals: int = 0
 
 
+def cookie_value(cookie: str, secret: str) -> str:
+    """The value of a cookie that holds a secret (``scorer``, ``director``), signed as the
+    app signs it: each cookie with a salt of its own."""
+    return URLSafeSerializer(SECRET_KEY, salt=f"{cookie}-cookie").dumps(secret)
+
+
 def scorer_value(token: str) -> str:
     """The value of the cookie the phone that keeps the score holds (the sheet then shows
-    the scorer's controls), signed as the app signs it."""
-    return URLSafeSerializer(SECRET_KEY, salt="scorer-cookie").dumps(token)
+    the scorer's controls)."""
+    return cookie_value("scorer", token)
 
 
 def scorer_cookie(token: str) -> str:
     return f"scorer={scorer_value(token)}"
+
+
+def director_cookie(secret: str) -> str:
+    """The cookie of the director's browser (the evening's page then shows the buttons)."""
+    return f"director={cookie_value('director', secret)}"
 
 
 def as_a_browser(base: str, endpoint: Endpoint) -> Endpoint:
@@ -158,3 +177,11 @@ def as_a_browser(base: str, endpoint: Endpoint) -> Endpoint:
         jar = [endpoint.headers.get("Cookie", ""), *(f"{k}={v}" for k, v in cookies.items())]
         endpoint.headers = {**endpoint.headers, "Cookie": "; ".join(filter(None, jar))}
     return endpoint
+
+
+#: A deal as the API records it (``POST /api/games/<id>/deals``).
+POST_BODY = (
+    b'{"results": [{"meld_points": 220, "natural_canastas": 1, "mixed_canastas": 1, '
+    b'"red_threes": 1, "went_out": true, "hand_points": 10}, '
+    b'{"meld_points": 150, "red_threes": 2, "hand_points": 85}]}'
+)
