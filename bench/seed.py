@@ -343,13 +343,17 @@ def _analyze() -> None:
 
 
 def copy_into(source_url: str, app: Flask) -> float:
-    """Copy every row of a seeded database into the (migrated, empty) database of ``app``,
+    """Copy every row of a seeded database into the (migrated) database of ``app``,
     table by table in dependency order, and move the id sequences past the copied rows.
     The same games then load both databases; returns the seconds it took."""
     started = time.perf_counter()
     source = create_engine(source_url)
     with app.app_context():
         with source.connect() as reading, db.engine.begin() as writing:
+            # The migrations write rows of their own (the ratings' counter): the copy's
+            # replace them, or its insert would be refused as a duplicate key.
+            for table in reversed(db.metadata.sorted_tables):
+                writing.execute(table.delete())
             for table in db.metadata.sorted_tables:
                 rows = [dict(row._mapping) for row in reading.execute(table.select())]
                 if rows:
