@@ -368,8 +368,8 @@ def deal_fields(went_out: str, *sides: Mapping[str, int | str]) -> dict[str, str
     return fields
 
 
-#: The classic deal the deal page rows save: nobody went out, each side melded 150 and
-#: holds 10 (valid at every minimum; it never ends a game).
+#: The classic deal the deal page rows save (``NOBODY_OUT``): nobody went out, each side
+#: melded 150 and holds 10 (valid at every minimum; it never ends a game).
 QUIET_SIDE: dict[str, int | str] = {
     "natural_canastas": 0,
     "mixed_canastas": 0,
@@ -414,8 +414,8 @@ AMERICAN_DEAL = deal_fields(
 
 def deal_form(visit: Visit, nonce: str, deal: Mapping[str, str] = NOBODY_OUT) -> bytes:
     """The deal page's form as a phone posts it, and the wrk scripts too (with the nonce
-    at ``NONCE_SLOT``): ``deal``'s fields with the session's CSRF token and a new game's
-    hidden fields."""
+    at ``NONCE_SLOT``): ``deal``'s fields with the session's CSRF token and the hidden
+    fields of a new deal."""
     fields = {"csrf_token": visit.csrf, "version": "", **deal, "nonce": nonce}
     return "&".join(f"{name}={quote(value, safe='')}" for name, value in fields.items()).encode()
 
