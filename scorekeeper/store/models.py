@@ -251,7 +251,7 @@ class Change(db.Model):  # type: ignore[name-defined]
     #: request makes the change once, even after the change was undone or its deal deleted.
     request_key: Mapped[str | None] = mapped_column(String(64), default=None)
     #: SHA-256 (hex) of what that request asked (its route, its target and its body, as
-    #: ``changes.commit.fingerprint`` writes it): the same key asking something else is
+    #: ``changes.request_keys.fingerprint`` writes it): the same key asking something else is
     #: refused. None for keys kept before it was (and for changes without a key).
     request_hash: Mapped[str | None] = mapped_column(String(64), default=None)
 

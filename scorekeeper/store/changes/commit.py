@@ -13,31 +13,24 @@ log (each table's game has been through ``commit`` by then). Nothing outside
 ``store/changes`` writes (``tests/test_one_door.py``).
 
 A request key (a page form's nonce, an API ``Idempotency-Key``) is remembered with the
-game's change log (an evening's command's with the evening's): ``earlier`` finds the change
-a key made, so that a retried request answers as the first time and changes nothing, even
-after that change was undone or its deal deleted; the key sent with another request is
-refused (``Why.REUSED``).
+game's change log (an evening's command's with the evening's); ``request_keys`` finds the
+change a key made. What a change checks before it commits (a replay that ends the game
+too early, a round already over) is ``checks``.
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
 
-from sqlalchemy import Executable, Row, bindparam, insert, select, update
+from sqlalchemy import bindparam, insert, select, update
 from sqlalchemy.orm.attributes import set_committed_value
 
 from ...rules.stats import SideRecord, side_records
-from ...rules.text import T, Text
 from ..db import db
-from ..errors import Refused, Why
-from ..evenings import next_round_seated
-from ..games import Sheet, sheet_of, side_results
-from ..log import CREATED, MAX_DEVICE, Read, describe, describe_evening, link_undoes
+from ..games import Sheet, side_results
+from ..log import CREATED, MAX_DEVICE, Read, link_undoes
 from ..models import (
     Change,
     Counter,
@@ -53,6 +46,7 @@ from ..models import (
 )
 from ..players import record_to_json
 from ..ratings import RATINGS
+from .request_keys import RequestKey
 
 GAME = Game.__table__
 SIDE = Side.__table__
@@ -125,131 +119,6 @@ _SEASON_CHANGED = (
     update(SEASON).where(SEASON.c.id == bindparam("season_id")).values(version=SEASON.c.version + 1)
 )
 _NEW_SEASON_CHANGE = insert(SEASON_CHANGE)
-_EARLIER_COLUMNS = (
-    CHANGE.c.id,
-    CHANGE.c.kind,
-    CHANGE.c.deal_seq,
-    CHANGE.c.deal_number,
-    CHANGE.c.after,
-    CHANGE.c.undoes,
-    CHANGE.c.request_hash,
-)
-_EARLIER = select(*_EARLIER_COLUMNS).where(
-    CHANGE.c.request_key == bindparam("key"), CHANGE.c.game_id == bindparam("game_id")
-)
-#: A key of a change of several games, kept with the first game's entry.
-_EARLIER_AMONG = (
-    select(*_EARLIER_COLUMNS)
-    .where(
-        CHANGE.c.request_key == bindparam("key"),
-        CHANGE.c.game_id.in_(bindparam("games", expanding=True)),
-    )
-    .limit(1)
-)
-_EVENING_EARLIER = select(
-    EVENING_CHANGE.c.id,
-    EVENING_CHANGE.c.kind,
-    EVENING_CHANGE.c.round,
-    EVENING_CHANGE.c.request_hash,
-).where(
-    EVENING_CHANGE.c.request_key == bindparam("key"),
-    EVENING_CHANGE.c.evening_id == bindparam("evening_id"),
-)
-
-
-@dataclass(frozen=True)
-class RequestKey:
-    """A request's key and its fingerprint: what it asked, as ``fingerprint`` writes it."""
-
-    key: str
-    fingerprint: str
-
-
-def fingerprint(route: str, *asked: object) -> str:
-    """What a request asked, as a SHA-256 hex: the command (``record-deal``), its target
-    (a deal's number, a change's id) and its figures as the rules engine reads them, so
-    that neither a body's spacing and key order nor figures left out at their default
-    make it another request. Every command computes its own the same way."""
-    canonical = json.dumps([route, *asked], sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
-
-
-def keyed(key: str | None, route: str, *asked: object) -> RequestKey | None:
-    """The request key of a command, with its fingerprint; None without a key."""
-    return None if key is None else RequestKey(key, fingerprint(route, *asked))
-
-
-@dataclass(frozen=True)
-class Earlier:
-    """The change a request key made, as its retry is answered from."""
-
-    id: int
-    kind: str
-    deal_seq: int | None
-    deal_number: int | None
-    after: Any
-    undoes: int | None
-    request_hash: str | None
-
-
-def earlier(game_id: str, key: RequestKey | None, kind: str) -> Earlier | None:
-    """The change this request's key made before in this game (a double tap, a retry), or
-    None. The key sent with another request (another command, target or body) is refused.
-    A key kept before fingerprints were has none: it answers as before when the change is
-    of this command's ``kind``."""
-    if key is None:
-        return None
-    row = db.session.execute(_EARLIER, {"game_id": game_id, "key": key.key}).first()
-    return None if row is None else _same_request(Earlier(*row), key, kind)
-
-
-def earlier_among(games: Sequence[str], key: RequestKey | None, kind: str) -> Earlier | None:
-    """``earlier`` for a change of several games (a rename): the key is kept with the
-    entry of the first game it changed."""
-    if key is None or not games:
-        return None
-    found = db.session.execute(_EARLIER_AMONG, {"games": list(games), "key": key.key}).first()
-    return None if found is None else _same_request(Earlier(*found), key, kind)
-
-
-def _same_request(found: Earlier, key: RequestKey, kind: str) -> Earlier:
-    if found.request_hash != key.fingerprint and (found.request_hash or found.kind != kind):
-        what = describe(Change(kind=found.kind, deal_number=found.deal_number))
-        raise reused(what, deal=found.deal_number, change=found.id)
-    return found
-
-
-def made_by(
-    query: Executable,
-    key: RequestKey | None,
-    what: Callable[[Row[Any]], Text],
-    **where: object,
-) -> Row[Any] | None:
-    """What a request's key made before (``query``'s row, with its ``request_hash``, found
-    by the key and ``where``) when it was this same request; None without a key or for one
-    not seen. The key sent with another request is refused (``reused``), naming what it
-    made (``what`` says it of the row)."""
-    if key is None:
-        return None
-    row = db.session.execute(query, {**where, "key": key.key}).first()
-    if row is not None and row.request_hash != key.fingerprint:
-        raise reused(what(row))
-    return row
-
-
-def reused(what: Text, *, deal: int | None = None, change: int | None = None) -> Refused:
-    """The refusal of a key that made another change (``what``) than the one asked now."""
-    return Refused(
-        Why.REUSED,
-        T(
-            "This request's key was already used for another request (%(what)s); nothing "
-            "was changed.",
-            what=what,
-        ),
-        {"Idempotency-Key": T("Already used for another request (%(what)s).", what=what)},
-        deal=deal,
-        change=change,
-    )
 
 
 @dataclass(frozen=True)
@@ -431,62 +300,6 @@ def commit_season(
         },
     )
     set_committed_value(season, "version", season.version + 1)
-
-
-def evening_earlier(evening_id: str, key: RequestKey | None) -> bool:
-    """Whether this request's key made a command of this evening before (a double tap, a
-    retry); the key sent with another request is refused."""
-    found = made_by(
-        _EVENING_EARLIER,
-        key,
-        lambda row: describe_evening(row.kind, row.round),
-        evening_id=evening_id,
-    )
-    return found is not None
-
-
-def replayed(game: Game) -> Sheet:
-    """The changed game (as changed in memory) replayed, and checked (``checked_replay``)."""
-    return checked_replay(sheet_of(game))
-
-
-def checked_replay(sheet: Sheet) -> Sheet:
-    """A changed game's replay, refused when the change would leave deals after the one
-    that ended the game, or reopen a club table whose round the next round was seated
-    after."""
-    if sheet.game.finished and not sheet.state.finished:
-        require_round_playing(sheet.game.id)
-    after = sheet.state.deals_after_end
-    if after:
-        raise Refused(
-            Why.CONFLICT,
-            T(
-                "With this change the game ends after deal %(number)s, yet %(after)s more "
-                "deal(s) follow it; delete those first.",
-                number=sheet.state.finished_after,
-                after=after,
-            ),
-        )
-    return sheet
-
-
-def require_round_playing(game_id: str) -> None:
-    """A club table may play on (a change reopens it) only while the next round is not
-    seated: that round was seated from the standings of this one's finished tables."""
-    rounds = next_round_seated(game_id)
-    if rounds is not None:
-        number, following = rounds
-        raise Refused(Why.CONFLICT, round_seated(number, following))
-
-
-def round_seated(number: int, following: int) -> Text:
-    """Why a finished club table stays finished once the next round is seated."""
-    return T(
-        "Round %(number)s is over: round %(next)s was seated from its standings, so no "
-        "table of round %(number)s can play on.",
-        number=number,
-        next=following,
-    )
 
 
 def commit_replayed(

@@ -19,7 +19,8 @@ from ..errors import Refused, Why, check_name
 from ..log import RENAMED
 from ..models import Game, Person, Player, Side
 from ..players import may_rename, name_key
-from .commit import LogEntry, RequestKey, commit_games, earlier_among, keyed
+from .commit import LogEntry, commit_games
+from .request_keys import RequestKey, earlier_among, keyed
 
 NO_PERSON = T("There is no such player on the list.")
 
