@@ -98,7 +98,7 @@ def create_season(
             points=checked,
         )
         db.session.add(season)
-        commit_season(season, SEASON_CREATED, device=device, key=key)
+        commit_season(season, SEASON_CREATED, device=device, key=key, created=True)
         season_id = season.id
     return _viewed(season_id), secret
 
