@@ -4,10 +4,14 @@ they show moves, and reading it costs one statement by primary keys at any size.
 
 from __future__ import annotations
 
+import threading
+import time
 from typing import Any
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from sqlalchemy import event
 
 from scorekeeper.store import db, evenings
 from scorekeeper.store.guides import guide_ids
@@ -284,3 +288,68 @@ def test_every_thing_the_history_shows_moves_it(app: Flask, client: FlaskClient)
         for _ in range(evening["deals_per_round"]):
             assert deal(client, table, FIRST_WINS).status_code == 201
     assert "The evening is over" in history_words(reader)
+
+
+def test_a_deal_and_time_called_at_once_wait_in_turn_not_in_a_circle(app: Flask) -> None:
+    """PostgreSQL: a deal holds its game's lock when time is called; the director's command
+    locks the evening's row, then waits for that game. The deal then moves the evening's
+    stamp, a row the command does not hold, and commits; the command goes on. (Moving a
+    column of the evening's row instead, the two would wait on each other, and PostgreSQL
+    would cancel one.)"""
+    if is_sqlite(app):
+        pytest.skip("SQLite's writers take turns: one holds the whole database")
+    client = app.test_client()
+    evening = director(client, new_evening(client, rounds=1))
+    table = evening["rounds"][-1]["tables"][0]
+    with app.app_context():
+        before = evenings.stamp_of(evening["id"])
+        engine = db.engine
+    locked, release = threading.Event(), threading.Event()
+    dealer: list[Any] = []
+
+    def hold(_conn: object, _cursor: object, statement: str, *_: object) -> None:
+        # The deal's thread, its game locked: wait here until the director waits for it.
+        if threading.current_thread().name == "deal" and statement.startswith("INSERT INTO deal"):
+            locked.set()
+            release.wait(20)
+
+    def save() -> None:
+        dealer.append(deal(app.test_client(), table, FIRST_WINS))
+
+    event.listen(engine, "before_cursor_execute", hold)
+    try:
+        saving = threading.Thread(target=save, name="deal")
+        saving.start()
+        assert locked.wait(20)
+        calling: list[Any] = []
+        closing = threading.Thread(
+            target=lambda: calling.append(
+                app.test_client().post(
+                    f"/api/evenings/{evening['id']}/rounds/1/close",
+                    headers=auth(evening["token"]),
+                )
+            )
+        )
+        closing.start()
+        with engine.connect() as watcher:
+            waiting = (
+                "SELECT count(*) FROM pg_stat_activity"
+                " WHERE wait_event_type = 'Lock' AND datname = current_database()"
+            )
+            for _ in range(200):
+                if watcher.exec_driver_sql(waiting).scalar():
+                    break
+                time.sleep(0.05)
+            else:
+                raise AssertionError("the director's command never waited for the deal")
+        release.set()
+        saving.join(30)
+        closing.join(30)
+    finally:
+        release.set()
+        event.remove(engine, "before_cursor_execute", hold)
+    assert dealer[0].status_code == 201, dealer[0].get_json()
+    assert calling[0].status_code == 200, calling[0].get_json()
+    with app.app_context():
+        after = evenings.stamp_of(evening["id"])
+    assert before is not None and after is not None and after.tables >= before.tables + 2
