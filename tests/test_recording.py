@@ -176,8 +176,9 @@ def test_recording_costs_the_same_in_a_long_game(app: Flask, client: FlaskClient
         counts.append(len(statements))
     # Under the write lock: the game's head (PostgreSQL: its row locked first), its new
     # version, the deal, its results, its change-log entry, the sides' totals and the
-    # players' versions. The same in the first deal and the 201st.
-    assert counts[0] == counts[1] <= 8, counts
+    # players' versions; at the commit, the evening the game is a table of (none here) and
+    # the history's version. The same in the first deal and the 201st.
+    assert counts[0] == counts[1] <= 10, counts
 
 
 def test_a_deal_moves_the_pages_of_the_people_at_its_game_and_no_one_else(

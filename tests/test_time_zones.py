@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 from sqlalchemy import update
 
 from scorekeeper.store import db
-from scorekeeper.store.models import Change, Game
+from scorekeeper.store.history import HISTORY
+from scorekeeper.store.models import Change, Counter, Game
 
 from .helpers.api import get_game
 from .helpers.history import CASE_A, CASE_B, game, person_id, words
@@ -28,12 +29,15 @@ BEGUN = datetime(2026, 6, 1, 22, 30)
 
 def begun_at(app: Flask, game_id: str, moment: datetime) -> None:
     """Move a game's start (stored in UTC, as the app stores it), as a change would: its
-    version moves on, so no kept rendering of it is reused."""
+    version and the history's move on, so no kept rendering of it is reused."""
     with app.app_context():
         db.session.execute(
             update(Game)
             .where(Game.id == game_id)
             .values(created_at=moment, version=Game.version + 1)
+        )
+        db.session.execute(
+            update(Counter).where(Counter.name == HISTORY).values(value=Counter.value + 1)
         )
         db.session.commit()
 

@@ -31,7 +31,7 @@ def evening_results(evening_id: str) -> Response:
         body["url"] = url_for("web.evening_results", evening_id=evening_id)
         return current_app.response_class(jsonify(body).get_data(), mimetype="application/json")
 
-    response = conditional(f"results-{evening_id}-{stamp.version}-{stamp.games}", document)
+    response = conditional(f"results-{evening_id}-{stamp.key}", document)
     # It holds no secret: any cache may keep it, and asks again each time (no-cache).
     response.cache_control.public = True
     return response

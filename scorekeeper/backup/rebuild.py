@@ -21,7 +21,7 @@ from ..store.changes import (
     checked_rules,
     evening_rules,
 )
-from ..store.changes.commit import fingerprint
+from ..store.changes.request_keys import fingerprint
 from ..store.errors import Refused, check_moment, check_name
 from ..store.games import Sheet, sheet_of, side_results
 from ..store.log import RECORDED, Read, read_log, reconstructed_log, results_of

@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlalchemy import func, select
+from sqlalchemy import bindparam, func, select
 from sqlalchemy.orm import aliased, selectinload
 
 from ..rules import (
@@ -39,7 +39,19 @@ from ..rules import (
 from ..rules.victory_points import BYE_VP, Scale, read_scoring, table_victory_points, vp_standings
 from .db import db
 from .games import GAME_ID, Secured, hash_secret, rules_of
-from .models import Deal, Evening, EveningPlayer, EveningRound, EveningTable, Game, Side
+from .models import (
+    Deal,
+    Evening,
+    EveningPlayer,
+    EveningRound,
+    EveningStamp,
+    EveningTable,
+    Game,
+    Side,
+)
+
+EVENING = Evening.__table__
+EVENING_STAMP = EveningStamp.__table__
 
 
 def table_secret(director_secret: str, game_id: str) -> str:
@@ -336,29 +348,36 @@ def unconfirmed_deals(game_ids: Sequence[str]) -> dict[str, tuple[int, ...]]:
 
 @dataclass(frozen=True)
 class Stamp:
-    """What an evening's pages are keyed by: its own version and the sum of its tables'
-    games' versions (each only grows, and a game leaves or joins the evening only with a
-    new evening version), with the secret's hash (whether the reader is the director)."""
+    """What an evening's pages are keyed by: its own version and its stamp
+    (``EveningStamp``: moved by the commit step with every command of the evening, every
+    change of one of its tables' games and every rename of someone present), with the
+    secret's hash (whether the reader is the director)."""
 
     version: int
-    games: int
+    tables: int
     token_hash: str
+
+    @property
+    def key(self) -> str:
+        """The stamp in an ETag or a cache key (its form unlike the sums keyed before)."""
+        return f"{self.version}-t{self.tables}"
+
+
+#: The evening's row and its stamp's, each by its primary key.
+_STAMP = (
+    select(EVENING.c.version, EVENING.c.token_hash, EVENING_STAMP.c.value)
+    .join(EVENING_STAMP, EVENING_STAMP.c.evening_id == EVENING.c.id)
+    .where(EVENING.c.id == bindparam("evening_id"))
+)
 
 
 def stamp_of(evening_id: str) -> Stamp | None:
-    """The evening's ``Stamp`` in one query (the ETag of the director's page), or None."""
+    """The evening's ``Stamp`` (the ETag of its pages) in one statement of two rows read
+    by their primary keys, whatever the evening's size, or None."""
     if not GAME_ID.fullmatch(evening_id):
         return None
-    row = db.session.execute(
-        select(Evening.version, Evening.token_hash, func.coalesce(func.sum(Game.version), 0))
-        .select_from(Evening)
-        .outerjoin(EveningRound, EveningRound.evening_id == Evening.id)
-        .outerjoin(EveningTable, EveningTable.round_id == EveningRound.id)
-        .outerjoin(Game, Game.id == EveningTable.game_id)
-        .where(Evening.id == evening_id)
-        .group_by(Evening.id, Evening.version, Evening.token_hash)
-    ).one_or_none()
-    return None if row is None else Stamp(row[0], int(row[2]), row[1])
+    row = db.session.execute(_STAMP, {"evening_id": evening_id}).one_or_none()
+    return None if row is None else Stamp(row[0], row[2], row[1])
 
 
 @dataclass(frozen=True)

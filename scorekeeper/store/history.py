@@ -1,7 +1,12 @@
 """Every game played here, for the history page: filtered, searched and paged in a fixed
 number of queries however many games there are (totals come from each side's cached
 record, not from replaying the deals); and the club evenings beside them, by the same
-filters."""
+filters.
+
+What the page shows is kept under ``version``: a counter (``Counter``, named ``history``)
+read as one row by its name, which the commit step moves with every change of a game
+(a deal, a rename, a game deleted or restored), every evening's command and every player
+added to the roster (the page's player filter lists them)."""
 
 from __future__ import annotations
 
@@ -16,6 +21,7 @@ from .db import db
 from .log import GAME_DELETED, replacement
 from .models import (
     Change,
+    Counter,
     Deal,
     Evening,
     EveningPlayer,
@@ -27,6 +33,18 @@ from .models import (
     Side,
 )
 from .players import name_key
+
+#: The counter the history page is kept under (``Counter.name``).
+HISTORY = "history"
+COUNTER = Counter.__table__
+#: Its value: one row by its primary key.
+_VERSION = select(COUNTER.c.value).where(COUNTER.c.name == HISTORY)
+
+
+def version() -> int:
+    """The history's version (``changes.commit`` moves it), one row by its name."""
+    return db.session.scalar(_VERSION) or 0
+
 
 #: Games on one page of the history.
 PER_PAGE = 20

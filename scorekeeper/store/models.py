@@ -92,7 +92,8 @@ Index(
 class Counter(db.Model):  # type: ignore[name-defined]
     """A number kept under a name, moved by one in the transaction of every change of what
     it counts, and read as one row by its name: the same cost at ten games or ten thousand.
-    ``ratings`` (``store.ratings``): the club's ratings and ladder are kept under it."""
+    ``ratings`` (``store.ratings``): the club's ratings and ladder are kept under it;
+    ``history`` (``store.history``): the history page, moved by every change it shows."""
 
     __tablename__ = "counter"
 
@@ -251,7 +252,7 @@ class Change(db.Model):  # type: ignore[name-defined]
     #: request makes the change once, even after the change was undone or its deal deleted.
     request_key: Mapped[str | None] = mapped_column(String(64), default=None)
     #: SHA-256 (hex) of what that request asked (its route, its target and its body, as
-    #: ``changes.commit.fingerprint`` writes it): the same key asking something else is
+    #: ``changes.request_keys.fingerprint`` writes it): the same key asking something else is
     #: refused. None for keys kept before it was (and for changes without a key).
     request_hash: Mapped[str | None] = mapped_column(String(64), default=None)
 
@@ -290,8 +291,8 @@ class Evening(db.Model):  # type: ignore[name-defined]
     #: The club's season the evening counts for (it joined with the season's secret).
     season_id: Mapped[str | None] = mapped_column(ForeignKey("season.id"), index=True, default=None)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
-    #: Moves by one when a round starts or closes or seats are swapped: with its tables'
-    #: games' versions, the key of what is cached of its pages.
+    #: Moves by one when a round starts or closes or seats are swapped (the director's
+    #: commands read it); its pages are keyed by its ``EveningStamp``.
     version: Mapped[int] = mapped_column(default=1, server_default="1")
 
     players: Mapped[list[EveningPlayer]] = relationship(
@@ -302,6 +303,21 @@ class Evening(db.Model):  # type: ignore[name-defined]
     played_rounds: Mapped[list[EveningRound]] = relationship(
         back_populates="evening", order_by="EveningRound.number", cascade="all, delete-orphan"
     )
+
+
+class EveningStamp(db.Model):  # type: ignore[name-defined]
+    """The version of everything an evening's pages show (``evenings.stamp_of``): moved by
+    the commit step with every command of the evening, every change of one of its tables'
+    games and every rename of someone present. A row of its own, not a column of the
+    evening's: a command locks the evening's row before its tables' games, a deal its game
+    before this row, and the two must never wait on each other."""
+
+    __tablename__ = "evening_stamp"
+
+    evening_id: Mapped[str] = mapped_column(
+        ForeignKey("evening.id", ondelete="CASCADE"), primary_key=True
+    )
+    value: Mapped[int] = mapped_column(default=1, server_default="1")
 
 
 class EveningChange(db.Model):  # type: ignore[name-defined]
@@ -408,6 +424,19 @@ class Season(db.Model):  # type: ignore[name-defined]
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     #: Moves by one with each change of the season (its points, an evening joining).
     version: Mapped[int] = mapped_column(default=1, server_default="1")
+
+
+class SeasonStamp(db.Model):  # type: ignore[name-defined]
+    """The version of what a season's page shows of its evenings (``seasons.stamp_of``):
+    moved by the commit step whenever one of its evenings' stamps moves. Apart from the
+    season's row for the reason ``EveningStamp`` is apart from the evening's."""
+
+    __tablename__ = "season_stamp"
+
+    season_id: Mapped[str] = mapped_column(
+        ForeignKey("season.id", ondelete="CASCADE"), primary_key=True
+    )
+    value: Mapped[int] = mapped_column(default=1, server_default="1")
 
 
 class SeasonChange(db.Model):  # type: ignore[name-defined]

@@ -13,14 +13,23 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import func, select
+from sqlalchemy import bindparam, select
 from sqlalchemy.orm import selectinload
 
 from ..rules.season import DEFAULT_POINTS, LadderLine, SeasonEvening, ladder
 from .db import db
 from .evenings import EveningView, view_of
 from .games import GAME_ID, Secured, hash_secret
-from .models import Evening, EveningPlayer, EveningRound, EveningTable, Game, Season, Side
+from .models import (
+    Evening,
+    EveningPlayer,
+    EveningRound,
+    EveningTable,
+    Game,
+    Season,
+    SeasonStamp,
+    Side,
+)
 
 
 def director_matches(season: Secured, secret: str | None) -> bool:
@@ -110,36 +119,32 @@ def view_of_season(season: Season) -> SeasonView:
 
 @dataclass(frozen=True)
 class Stamp:
-    """What a season's page is keyed by: its own version, its evenings' and their tables'
-    games' (each only grows; an evening joins only with a new season version)."""
+    """What a season's page is keyed by: its own version (an evening joins with a new
+    one) and its stamp (``SeasonStamp``: moved by the commit step whenever one of its
+    evenings' stamps moves)."""
 
     version: int
     evenings: int
-    games: int
     token_hash: str
 
 
+SEASON = Season.__table__
+SEASON_STAMP = SeasonStamp.__table__
+#: The season's row and its stamp's, each by its primary key.
+_STAMP = (
+    select(SEASON.c.version, SEASON.c.token_hash, SEASON_STAMP.c.value)
+    .join(SEASON_STAMP, SEASON_STAMP.c.season_id == SEASON.c.id)
+    .where(SEASON.c.id == bindparam("season_id"))
+)
+
+
 def stamp_of(season_id: str) -> Stamp | None:
-    """The season's ``Stamp`` in three queries (the ETag of its page), or None."""
+    """The season's ``Stamp`` (the ETag of its page) in one statement of two rows read by
+    their primary keys, however many evenings it has, or None."""
     if not GAME_ID.fullmatch(season_id):
         return None
-    row = db.session.execute(
-        select(Season.version, Season.token_hash).where(Season.id == season_id)
-    ).one_or_none()
-    if row is None:
-        return None
-    games = db.session.scalar(
-        select(func.coalesce(func.sum(Game.version), 0))
-        .select_from(Evening)
-        .join(EveningRound, EveningRound.evening_id == Evening.id)
-        .join(EveningTable, EveningTable.round_id == EveningRound.id)
-        .join(Game, Game.id == EveningTable.game_id)
-        .where(Evening.season_id == season_id)
-    )
-    evenings = db.session.scalar(
-        select(func.coalesce(func.sum(Evening.version), 0)).where(Evening.season_id == season_id)
-    )
-    return Stamp(row[0], int(evenings or 0), int(games or 0), row[1])
+    row = db.session.execute(_STAMP, {"season_id": season_id}).one_or_none()
+    return None if row is None else Stamp(row[0], row[2], row[1])
 
 
 def named(season_ids: Sequence[str]) -> list[tuple[str, str]]:

@@ -30,6 +30,7 @@ from ..store.history import (
     games_of,
     history,
     listing,
+    version,
 )
 from ..store.players import roster_choices
 from . import bp
@@ -108,45 +109,43 @@ ARGUMENTS = (*FILTERS, "page")
 @bp.get("/history")
 def history_page() -> str:
     """All games, in progress first and newest first; filtered, searched and paged."""
-    choices = roster_choices()
+    # Kept under what it shows: the history's version (moved by every change of a game,
+    # an evening or the roster), the filters as asked and the time zone its dates are in.
+    asked = tuple((name, request.args.get(name)) for name in ARGUMENTS)
+    key = ("history", version(), asked, zone_name())
+    # Outside what is kept: it is this phone's own (the games it kept score of).
+    deleted = deleted_among(scored_games())
+    return render_template(
+        "history/index.html", content=Markup(cached(key, _content)), deleted=deleted
+    )
+
+
+def _content() -> str:
+    """The page's filters, its games and the club evenings beside them, by the same
+    filters, each evening to its results page."""
     form = HistoryForm(request.args)
-    form.player.choices = [("", _("Everyone"))] + [(str(pid), n) for pid, n in choices]
+    form.player.choices = [("", _("Everyone"))] + [(str(pid), n) for pid, n in roster_choices()]
     form.variant.choices = [("", _("Every rule set"))] + [
         (variant.id, _(variant.short_name)) for variant in VARIANTS.values()
     ]
     filters = _filters(form)
     page = form.page.data if not form.page.errors and form.page.data else 1
-    query = {k: request.args[k] for k in FILTERS if request.args.get(k)}
     listed = listing(filters, page)
-
-    def content() -> str:
-        return render_template(
-            "history/_content.html",
-            form=form,
-            filtered=filters.active,
-            games=games_of(listed),
-            total=listed.total,
-            page=listed.page,
-            pages=listed.pages,
-            query=query,
-        )
-
-    # Kept under what it shows: the filters as asked, the games of the page with their
-    # versions (any change of one makes a new key), the roster the picker offers, and the
-    # time zone its dates are in.
-    asked = tuple((name, request.args.get(name)) for name in ARGUMENTS)
-    key = ("history", asked, listed, tuple(choices), zone_name())
-    # Outside what is kept: it is this phone's own (the games it kept score of).
-    deleted = deleted_among(scored_games())
-    # The club evenings beside the games, by the same filters, each to its results page.
     evenings, evenings_total = evening_lines(filters)
-    return render_template(
-        "history/index.html",
-        content=Markup(cached(key, content)),
-        deleted=deleted,
-        evenings=evenings,
-        evenings_total=evenings_total,
+    games = render_template(
+        "history/_content.html",
+        form=form,
+        filtered=filters.active,
+        games=games_of(listed),
+        total=listed.total,
+        page=listed.page,
+        pages=listed.pages,
+        query={k: request.args[k] for k in FILTERS if request.args.get(k)},
     )
+    lines = render_template(
+        "history/_evenings.html", evenings=evenings, evenings_total=evenings_total
+    )
+    return games + lines
 
 
 @bp.get("/games/<game_id>/sheet.csv")

@@ -17,8 +17,8 @@ else writes: ``tests/test_one_door.py`` fails on a write anywhere outside this p
 """
 
 from ..log import MAX_DEVICE
-from .checks import GAME_GONE, GAME_OVER, NO_GAME, no_deal, require_secret
-from .commit import keep_records, ratings_moved, round_seated
+from .checks import GAME_GONE, GAME_OVER, NO_GAME, no_deal, require_secret, round_seated
+from .commit import keep_records, ratings_moved
 from .confirm import Confirmed, confirm_deal, require_confirmer
 from .deals import (
     Changed,

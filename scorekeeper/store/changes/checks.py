@@ -8,7 +8,8 @@ from typing import TypeVar
 
 from ...rules.text import T, Text
 from ..errors import Refused, Why
-from ..games import Head, Secured, head, load, lock_game, secret_matches
+from ..evenings import next_round_seated
+from ..games import Head, Secured, Sheet, head, load, lock_game, secret_matches, sheet_of
 from ..models import Game
 
 #: A game as a change reads it: its head, or the whole of it.
@@ -68,3 +69,47 @@ def require_open(finished: bool, last_deal: int | None = None) -> None:
         raise Refused(Why.CONFLICT, ROUND_OVER)
     if finished:
         raise Refused(Why.CONFLICT, GAME_OVER)
+
+
+def replayed(game: Game) -> Sheet:
+    """The changed game (as changed in memory) replayed, and checked (``checked_replay``)."""
+    return checked_replay(sheet_of(game))
+
+
+def checked_replay(sheet: Sheet) -> Sheet:
+    """A changed game's replay, refused when the change would leave deals after the one
+    that ended the game, or reopen a club table whose round the next round was seated
+    after."""
+    if sheet.game.finished and not sheet.state.finished:
+        require_round_playing(sheet.game.id)
+    after = sheet.state.deals_after_end
+    if after:
+        raise Refused(
+            Why.CONFLICT,
+            T(
+                "With this change the game ends after deal %(number)s, yet %(after)s more "
+                "deal(s) follow it; delete those first.",
+                number=sheet.state.finished_after,
+                after=after,
+            ),
+        )
+    return sheet
+
+
+def require_round_playing(game_id: str) -> None:
+    """A club table may play on (a change reopens it) only while the next round is not
+    seated: that round was seated from the standings of this one's finished tables."""
+    rounds = next_round_seated(game_id)
+    if rounds is not None:
+        number, following = rounds
+        raise Refused(Why.CONFLICT, round_seated(number, following))
+
+
+def round_seated(number: int, following: int) -> Text:
+    """Why a finished club table stays finished once the next round is seated."""
+    return T(
+        "Round %(number)s is over: round %(next)s was seated from its standings, so no "
+        "table of round %(number)s can play on.",
+        number=number,
+        next=following,
+    )

@@ -1,8 +1,13 @@
 """The end of every change: one step that no command can leave out.
 
 Each command checks everything first and then calls ``commit``: it moves the game's
-version (its pages' ETags and cache keys) and its people's, and the ratings' version when
-the game is finished before or after the change (``ratings_moved``), writes each side's
+version (its pages' ETags and cache keys) and its people's, and marks what else moves: the
+ratings' version when the game is finished before or after the change (``ratings_moved``),
+the stamp of the evening it is a table of and of that evening's season, and the history's
+version (every change). Those are moved once, when the change's transaction commits
+(``_move_marked``), last and in one order: a command that changes several games (an
+evening's round closed) takes those rows only after it has locked every game, so no two
+changes wait on each other in a circle. ``commit`` also writes each side's
 running total and record and the game's finished flag, writes the change log's entry and
 keeps the request's key and fingerprint with it. Its statements are built once (Core, on
 the tables): recording a deal is the change made most often, and building a statement and
@@ -13,46 +18,53 @@ log (each table's game has been through ``commit`` by then). Nothing outside
 ``store/changes`` writes (``tests/test_one_door.py``).
 
 A request key (a page form's nonce, an API ``Idempotency-Key``) is remembered with the
-game's change log (an evening's command's with the evening's): ``earlier`` finds the change
-a key made, so that a retried request answers as the first time and changes nothing, even
-after that change was undone or its deal deleted; the key sent with another request is
-refused (``Why.REUSED``).
+game's change log (an evening's command's with the evening's); ``request_keys`` finds the
+change a key made. What a change checks before it commits (a replay that ends the game
+too early, a round already over) is ``checks``.
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
 
-from sqlalchemy import Executable, Row, bindparam, insert, select, update
+from sqlalchemy import bindparam, event, insert, select, update
+from sqlalchemy.orm import Session, SessionTransaction
 from sqlalchemy.orm.attributes import set_committed_value
 
 from ...rules.stats import SideRecord, side_records
-from ...rules.text import T, Text
 from ..db import db
-from ..errors import Refused, Why
-from ..evenings import next_round_seated
-from ..games import Sheet, sheet_of, side_results
-from ..log import CREATED, MAX_DEVICE, Read, describe, describe_evening, link_undoes
+from ..games import Sheet, side_results
+from ..history import HISTORY
+from ..log import (
+    CREATED,
+    EVENING_CREATED,
+    MAX_DEVICE,
+    Read,
+    link_undoes,
+)
 from ..models import (
     Change,
     Counter,
     Evening,
     EveningChange,
+    EveningPlayer,
+    EveningRound,
+    EveningStamp,
+    EveningTable,
     Game,
     Person,
     Player,
     Season,
     SeasonChange,
+    SeasonStamp,
     Side,
     utcnow,
 )
 from ..players import record_to_json
 from ..ratings import RATINGS
+from .request_keys import RequestKey
 
 GAME = Game.__table__
 SIDE = Side.__table__
@@ -64,6 +76,11 @@ EVENING_CHANGE = EveningChange.__table__
 COUNTER = Counter.__table__
 SEASON = Season.__table__
 SEASON_CHANGE = SeasonChange.__table__
+EVENING_STAMP = EveningStamp.__table__
+SEASON_STAMP = SeasonStamp.__table__
+ROUND = EveningRound.__table__
+TABLE = EveningTable.__table__
+EVENING_PLAYER = EveningPlayer.__table__
 
 #: The game moves to its next version: its pages' ETags and cache keys change with it.
 _GAME_CHANGED = (
@@ -115,6 +132,37 @@ _PEOPLE_AT_GAMES = (
 )
 #: The ratings' version: every worker rates the games again at its next ratings page.
 _RATINGS_MOVED = update(COUNTER).where(COUNTER.c.name == RATINGS).values(value=COUNTER.c.value + 1)
+#: The history's version: the page is rendered again at its next reading.
+_HISTORY_MOVED = update(COUNTER).where(COUNTER.c.name == HISTORY).values(value=COUNTER.c.value + 1)
+#: The evenings (with their seasons) whose pages show the marked games as tables...
+_EVENINGS_OF_GAMES = (
+    select(EVENING.c.id, EVENING.c.season_id)
+    .join(ROUND, ROUND.c.evening_id == EVENING.c.id)
+    .join(TABLE, TABLE.c.round_id == ROUND.c.id)
+    .where(TABLE.c.game_id.in_(bindparam("games", expanding=True)))
+)
+#: ... the marked evenings themselves...
+_EVENINGS_MARKED = select(EVENING.c.id, EVENING.c.season_id).where(
+    EVENING.c.id.in_(bindparam("evenings", expanding=True))
+)
+#: ... and those where the renamed are present.
+_EVENINGS_OF_PEOPLE = (
+    select(EVENING.c.id, EVENING.c.season_id)
+    .join(EVENING_PLAYER, EVENING_PLAYER.c.evening_id == EVENING.c.id)
+    .where(EVENING_PLAYER.c.person_id.in_(bindparam("people", expanding=True)))
+)
+_EVENING_STAMPS_MOVED = (
+    update(EVENING_STAMP)
+    .where(EVENING_STAMP.c.evening_id.in_(bindparam("evenings", expanding=True)))
+    .values(value=EVENING_STAMP.c.value + 1)
+)
+_SEASON_STAMPS_MOVED = (
+    update(SEASON_STAMP)
+    .where(SEASON_STAMP.c.season_id.in_(bindparam("seasons", expanding=True)))
+    .values(value=SEASON_STAMP.c.value + 1)
+)
+_NEW_EVENING_STAMP = insert(EVENING_STAMP)
+_NEW_SEASON_STAMP = insert(SEASON_STAMP)
 _EVENING_CHANGED = (
     update(EVENING)
     .where(EVENING.c.id == bindparam("evening_id"))
@@ -125,131 +173,6 @@ _SEASON_CHANGED = (
     update(SEASON).where(SEASON.c.id == bindparam("season_id")).values(version=SEASON.c.version + 1)
 )
 _NEW_SEASON_CHANGE = insert(SEASON_CHANGE)
-_EARLIER_COLUMNS = (
-    CHANGE.c.id,
-    CHANGE.c.kind,
-    CHANGE.c.deal_seq,
-    CHANGE.c.deal_number,
-    CHANGE.c.after,
-    CHANGE.c.undoes,
-    CHANGE.c.request_hash,
-)
-_EARLIER = select(*_EARLIER_COLUMNS).where(
-    CHANGE.c.request_key == bindparam("key"), CHANGE.c.game_id == bindparam("game_id")
-)
-#: A key of a change of several games, kept with the first game's entry.
-_EARLIER_AMONG = (
-    select(*_EARLIER_COLUMNS)
-    .where(
-        CHANGE.c.request_key == bindparam("key"),
-        CHANGE.c.game_id.in_(bindparam("games", expanding=True)),
-    )
-    .limit(1)
-)
-_EVENING_EARLIER = select(
-    EVENING_CHANGE.c.id,
-    EVENING_CHANGE.c.kind,
-    EVENING_CHANGE.c.round,
-    EVENING_CHANGE.c.request_hash,
-).where(
-    EVENING_CHANGE.c.request_key == bindparam("key"),
-    EVENING_CHANGE.c.evening_id == bindparam("evening_id"),
-)
-
-
-@dataclass(frozen=True)
-class RequestKey:
-    """A request's key and its fingerprint: what it asked, as ``fingerprint`` writes it."""
-
-    key: str
-    fingerprint: str
-
-
-def fingerprint(route: str, *asked: object) -> str:
-    """What a request asked, as a SHA-256 hex: the command (``record-deal``), its target
-    (a deal's number, a change's id) and its figures as the rules engine reads them, so
-    that neither a body's spacing and key order nor figures left out at their default
-    make it another request. Every command computes its own the same way."""
-    canonical = json.dumps([route, *asked], sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
-
-
-def keyed(key: str | None, route: str, *asked: object) -> RequestKey | None:
-    """The request key of a command, with its fingerprint; None without a key."""
-    return None if key is None else RequestKey(key, fingerprint(route, *asked))
-
-
-@dataclass(frozen=True)
-class Earlier:
-    """The change a request key made, as its retry is answered from."""
-
-    id: int
-    kind: str
-    deal_seq: int | None
-    deal_number: int | None
-    after: Any
-    undoes: int | None
-    request_hash: str | None
-
-
-def earlier(game_id: str, key: RequestKey | None, kind: str) -> Earlier | None:
-    """The change this request's key made before in this game (a double tap, a retry), or
-    None. The key sent with another request (another command, target or body) is refused.
-    A key kept before fingerprints were has none: it answers as before when the change is
-    of this command's ``kind``."""
-    if key is None:
-        return None
-    row = db.session.execute(_EARLIER, {"game_id": game_id, "key": key.key}).first()
-    return None if row is None else _same_request(Earlier(*row), key, kind)
-
-
-def earlier_among(games: Sequence[str], key: RequestKey | None, kind: str) -> Earlier | None:
-    """``earlier`` for a change of several games (a rename): the key is kept with the
-    entry of the first game it changed."""
-    if key is None or not games:
-        return None
-    found = db.session.execute(_EARLIER_AMONG, {"games": list(games), "key": key.key}).first()
-    return None if found is None else _same_request(Earlier(*found), key, kind)
-
-
-def _same_request(found: Earlier, key: RequestKey, kind: str) -> Earlier:
-    if found.request_hash != key.fingerprint and (found.request_hash or found.kind != kind):
-        what = describe(Change(kind=found.kind, deal_number=found.deal_number))
-        raise reused(what, deal=found.deal_number, change=found.id)
-    return found
-
-
-def made_by(
-    query: Executable,
-    key: RequestKey | None,
-    what: Callable[[Row[Any]], Text],
-    **where: object,
-) -> Row[Any] | None:
-    """What a request's key made before (``query``'s row, with its ``request_hash``, found
-    by the key and ``where``) when it was this same request; None without a key or for one
-    not seen. The key sent with another request is refused (``reused``), naming what it
-    made (``what`` says it of the row)."""
-    if key is None:
-        return None
-    row = db.session.execute(query, {**where, "key": key.key}).first()
-    if row is not None and row.request_hash != key.fingerprint:
-        raise reused(what(row))
-    return row
-
-
-def reused(what: Text, *, deal: int | None = None, change: int | None = None) -> Refused:
-    """The refusal of a key that made another change (``what``) than the one asked now."""
-    return Refused(
-        Why.REUSED,
-        T(
-            "This request's key was already used for another request (%(what)s); nothing "
-            "was changed.",
-            what=what,
-        ),
-        {"Idempotency-Key": T("Already used for another request (%(what)s).", what=what)},
-        deal=deal,
-        change=change,
-    )
 
 
 @dataclass(frozen=True)
@@ -288,6 +211,67 @@ def _entry_row(
     }
 
 
+@dataclass
+class Marked:
+    """What the changes of one transaction move when it commits (``_move_marked``)."""
+
+    games: set[str] = field(default_factory=set)
+    evenings: set[str] = field(default_factory=set)
+    #: People renamed: the evenings they are present at show their names.
+    people: set[int] = field(default_factory=set)
+    ratings: bool = False
+
+
+#: Where the session keeps what its transaction marked.
+MARKED = "scorekeeper_marked"
+
+
+def marked() -> Marked:
+    """What this transaction marked so far (the history's version moves for any mark)."""
+    found = db.session.info.get(MARKED)
+    if found is None:
+        found = db.session.info[MARKED] = Marked()
+    assert isinstance(found, Marked)
+    return found
+
+
+@event.listens_for(Session, "before_commit")
+def _move_marked(session: Session) -> None:
+    """Move what the transaction marked, in its last statements and in one order (evenings
+    and seasons by id, the ratings, the history): each counter's row is held from here
+    to the commit, by a change that locked all else it needed first."""
+    found = session.info.pop(MARKED, None)
+    if found is None:
+        return
+    # What the ORM still holds goes first: it locks rows of its own.
+    session.flush()
+    showing: dict[str, str | None] = {}
+    for query, name, marks in (
+        (_EVENINGS_OF_GAMES, "games", found.games),
+        (_EVENINGS_MARKED, "evenings", found.evenings),
+        (_EVENINGS_OF_PEOPLE, "people", found.people),
+    ):
+        if marks:
+            showing.update(
+                (row[0], row[1]) for row in session.execute(query, {name: sorted(marks)})
+            )
+    if showing:
+        session.execute(_EVENING_STAMPS_MOVED, {"evenings": sorted(showing)})
+        seasons = sorted({season for season in showing.values() if season is not None})
+        if seasons:
+            session.execute(_SEASON_STAMPS_MOVED, {"seasons": seasons})
+    if found.ratings:
+        session.execute(_RATINGS_MOVED)
+    session.execute(_HISTORY_MOVED)
+
+
+@event.listens_for(Session, "after_transaction_end")
+def _forget_marked(session: Session, transaction: SessionTransaction) -> None:
+    """A transaction rolled back moves nothing: its marks go with it."""
+    if transaction.parent is None:
+        session.info.pop(MARKED, None)
+
+
 def commit(
     game_id: str,
     entries: Sequence[LogEntry],
@@ -307,7 +291,8 @@ def commit(
     id. An import that carries its own change log (``carried``, as ``log.read_log``
     reads it) writes that instead, as it is, its creation with the key.
     A game finished after the change (``finished``) or before it (``was_finished``) is
-    rated, or was: the ratings' version moves too (a deleted game is still finished)."""
+    rated, or was: the ratings' version moves too (a deleted game is still finished).
+    The game's evening, its season and the history move at the commit (``marked``)."""
     now = at or utcnow()
     if carried:
         carry_log(game_id, carried, key)
@@ -332,8 +317,8 @@ def commit(
     for index, entry in enumerate(entries):
         row = _entry_row(game_id, entry, now, device, key if index == 0 else None)
         change_id = db.session.scalar(_NEW_CHANGE, row)
+    marked().games.add(game_id)
     if finished or was_finished:
-        # Last: the row every change of a finished game moves is held the shortest.
         ratings_moved()
     return change_id
 
@@ -354,6 +339,7 @@ def commit_games(
     game_ids: Sequence[str],
     entry: LogEntry,
     *,
+    people: Sequence[int] = (),
     device: str,
     key: RequestKey | None,
     at: datetime | None = None,
@@ -361,7 +347,8 @@ def commit_games(
     """The end of a change of several games that leaves their figures alone (a player
     renamed): each game's version moved and its people's, each game's log given the
     entry, the first with the request's key; the ratings' version moves (the ladder shows
-    names). The caller locked the games first, in the order every change takes them."""
+    names), and so do the evenings where ``people`` (the renamed) are present. The caller
+    locked the games first, in the order every change takes them."""
     now = at or utcnow()
     db.session.flush()
     if game_ids:
@@ -373,13 +360,21 @@ def commit_games(
             for index, game_id in enumerate(games)
         ]
         db.session.execute(_NEW_CHANGES, rows)
+    found = marked()
+    found.games.update(game_ids)
+    found.people.update(people)
     ratings_moved()
 
 
 def ratings_moved() -> None:
-    """Move the version of the ratings, in the change's transaction (``ratings.version``):
-    every worker rates the games again at its next ratings page."""
-    db.session.execute(_RATINGS_MOVED)
+    """Mark the version of the ratings (``ratings.version``) to move when the change's
+    transaction commits: every worker rates the games again at its next ratings page."""
+    marked().ratings = True
+
+
+def roster_changed() -> None:
+    """Mark the history's version to move (its player filter lists the roster)."""
+    marked()
 
 
 def commit_evening(
@@ -392,9 +387,12 @@ def commit_evening(
     at: datetime | None = None,
 ) -> None:
     """The end of a club evening's command (each table's game went through ``commit``):
-    the evening's version moved (its pages' cache keys) and its log given the command's
-    entry, with the request's key."""
+    the evening's version moved and its log given the command's entry, with the request's
+    key; its stamp (its pages' keys), its season's and the history's move at the commit.
+    A new evening's stamp is made here."""
     db.session.flush()
+    if kind == EVENING_CREATED:
+        db.session.execute(_NEW_EVENING_STAMP, {"evening_id": evening.id})
     db.session.execute(_EVENING_CHANGED, {"evening_id": evening.id})
     db.session.execute(
         _NEW_EVENING_CHANGE,
@@ -409,15 +407,24 @@ def commit_evening(
         },
     )
     set_committed_value(evening, "version", evening.version + 1)
+    marked().evenings.add(evening.id)
 
 
 def commit_season(
-    season: Season, kind: str, *, device: str, key: RequestKey | None, at: datetime | None = None
+    season: Season,
+    kind: str,
+    *,
+    device: str,
+    key: RequestKey | None,
+    at: datetime | None = None,
+    created: bool = False,
 ) -> None:
     """The end of a season's command (made, its points changed, an evening joined): the
     season's version moved (its page's ETag) and its log given the command's entry, with
-    the request's key."""
+    the request's key. A new season's stamp is made here (``created``)."""
     db.session.flush()
+    if created:
+        db.session.execute(_NEW_SEASON_STAMP, {"season_id": season.id})
     db.session.execute(_SEASON_CHANGED, {"season_id": season.id})
     db.session.execute(
         _NEW_SEASON_CHANGE,
@@ -431,62 +438,6 @@ def commit_season(
         },
     )
     set_committed_value(season, "version", season.version + 1)
-
-
-def evening_earlier(evening_id: str, key: RequestKey | None) -> bool:
-    """Whether this request's key made a command of this evening before (a double tap, a
-    retry); the key sent with another request is refused."""
-    found = made_by(
-        _EVENING_EARLIER,
-        key,
-        lambda row: describe_evening(row.kind, row.round),
-        evening_id=evening_id,
-    )
-    return found is not None
-
-
-def replayed(game: Game) -> Sheet:
-    """The changed game (as changed in memory) replayed, and checked (``checked_replay``)."""
-    return checked_replay(sheet_of(game))
-
-
-def checked_replay(sheet: Sheet) -> Sheet:
-    """A changed game's replay, refused when the change would leave deals after the one
-    that ended the game, or reopen a club table whose round the next round was seated
-    after."""
-    if sheet.game.finished and not sheet.state.finished:
-        require_round_playing(sheet.game.id)
-    after = sheet.state.deals_after_end
-    if after:
-        raise Refused(
-            Why.CONFLICT,
-            T(
-                "With this change the game ends after deal %(number)s, yet %(after)s more "
-                "deal(s) follow it; delete those first.",
-                number=sheet.state.finished_after,
-                after=after,
-            ),
-        )
-    return sheet
-
-
-def require_round_playing(game_id: str) -> None:
-    """A club table may play on (a change reopens it) only while the next round is not
-    seated: that round was seated from the standings of this one's finished tables."""
-    rounds = next_round_seated(game_id)
-    if rounds is not None:
-        number, following = rounds
-        raise Refused(Why.CONFLICT, round_seated(number, following))
-
-
-def round_seated(number: int, following: int) -> Text:
-    """Why a finished club table stays finished once the next round is seated."""
-    return T(
-        "Round %(number)s is over: round %(next)s was seated from its standings, so no "
-        "table of round %(number)s can play on.",
-        number=number,
-        next=following,
-    )
 
 
 def commit_replayed(

@@ -23,8 +23,9 @@ from ..games import DealTag, Sheet, confirmer_matches, load, lock_game, secret_m
 from ..log import CONFIRMED
 from ..models import Game, utcnow
 from .checks import NO_GAME, require_listed
-from .commit import LogEntry, commit_replayed, earlier, keyed
+from .commit import LogEntry, commit_replayed
 from .deals import expected_deal
+from .request_keys import earlier, keyed
 
 NOT_ASKED = T(
     "This game's results are not confirmed at the table: only a club evening that asks for "

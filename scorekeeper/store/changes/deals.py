@@ -31,17 +31,18 @@ from ..errors import Refused, Why
 from ..games import DealTag, Head, Sheet, deal_at, head, load, sheet_of, side_results
 from ..log import DELETED, EDITED, RECORDED, entries_json, results_of, snapshot
 from ..models import Deal, DealResult, Game, utcnow
-from .checks import locked, locked_head, no_deal, require_listed, require_open, secured
-from .commit import (
-    Earlier,
-    LogEntry,
+from .checks import (
     checked_replay,
-    commit,
-    commit_replayed,
-    earlier,
-    keyed,
+    locked,
+    locked_head,
+    no_deal,
     replayed,
+    require_listed,
+    require_open,
+    secured,
 )
+from .commit import LogEntry, commit, commit_replayed
+from .request_keys import Earlier, earlier, keyed
 
 
 @dataclass(frozen=True)

@@ -58,18 +58,11 @@ from ..models import (
     utcnow,
 )
 from ..players import name_key
-from .commit import (
-    LogEntry,
-    RequestKey,
-    commit_evening,
-    commit_replayed,
-    evening_earlier,
-    keyed,
-    made_by,
-    replayed,
-)
+from .checks import replayed
+from .commit import LogEntry, commit_evening, commit_replayed
 from .confirm import check_confirmed
 from .new_game import SideSpec, checked_rules, creating, new_game
+from .request_keys import RequestKey, evening_earlier, keyed, made_by
 from .roster import person_for
 from .seasons import join_season
 

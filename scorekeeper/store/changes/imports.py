@@ -19,9 +19,10 @@ from ..games import rules_for, seats_of
 from ..log import CREATED, RECORDED, entries_json, read_log, snapshot
 from ..models import Deal, DealResult, Game
 from .checks import GAME_OVER
-from .commit import LogEntry, as_committed, commit, keyed
+from .commit import LogEntry, as_committed, commit
 from .deals import result_rows
 from .new_game import SideSpec, check_created_before, creating, new_game
+from .request_keys import keyed
 
 
 @dataclass(frozen=True)

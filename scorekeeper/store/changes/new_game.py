@@ -22,7 +22,8 @@ from ..log import CREATED, describe
 from ..models import Change, Game, Person, Player, Side, utcnow
 from ..players import is_default_name, name_key, record_to_json
 from ..seats import check_cards
-from .commit import CHANGE, LogEntry, RequestKey, commit_replayed, keyed, made_by
+from .commit import CHANGE, LogEntry, commit_replayed
+from .request_keys import RequestKey, keyed, made_by
 from .roster import person_for
 
 #: Times a new game is built again after colliding with another one's new roster names.

@@ -2,8 +2,9 @@
 (``backup.restore``) checks each player, game and club evening and hands it to ``Restoring``,
 whose writes do the commit step's duties for games that come back as they were: each
 side's cached record and the finished flag kept, the game's own change log written as it
-is (its request keys with it), the ratings' version moved once at the end. Versions and
-times are kept as the backup gives them: a restored game's pages are the ones saved.
+is (its request keys with it), the ratings' and the history's versions moved once at the
+end, each evening and season given its stamp. Versions and times are kept as the backup
+gives them: a restored game's pages are the ones saved.
 """
 
 from __future__ import annotations
@@ -25,12 +26,14 @@ from ..models import (
     EveningChange,
     EveningPlayer,
     EveningRound,
+    EveningStamp,
     EveningTable,
     Game,
     Person,
     Player,
     Season,
     SeasonChange,
+    SeasonStamp,
     Side,
 )
 from .commit import carry_log, keep_records, ratings_moved
@@ -39,11 +42,13 @@ Loaded = TypeVar("Loaded")
 
 #: Every table, children first: what a restore that replaces the database deletes.
 _EVERY_TABLE = (
+    EveningStamp,
     EveningChange,
     EveningTable,
     EveningRound,
     EveningPlayer,
     Evening,
+    SeasonStamp,
     SeasonChange,
     Season,
     Change,
@@ -86,12 +91,12 @@ class Restoring:
 
     def season(self, season: Season) -> None:
         """A club's season, before the evenings that name it."""
-        db.session.add(season)
+        db.session.add_all((season, SeasonStamp(season_id=season.id)))
         db.session.flush()
 
     def evening(self, evening: Evening) -> None:
         """A club evening whose games came back before it."""
-        db.session.add(evening)
+        db.session.add_all((evening, EveningStamp(evening_id=evening.id)))
         db.session.flush()
 
 
@@ -120,6 +125,7 @@ def restore_backup(
                         f" FROM {name} HAVING max(id) IS NOT NULL"
                     )
                 )
-        # Every rating may differ now; the counter only grows, so no kept copy comes back.
+        # Every rating may differ now (and the history with them, which moves at any
+        # mark); the counters only grow, so no kept copy comes back.
         ratings_moved()
     return loaded

@@ -19,7 +19,8 @@ from ..errors import Refused, Why, check_name
 from ..log import RENAMED
 from ..models import Game, Person, Player, Side
 from ..players import may_rename, name_key
-from .commit import LogEntry, RequestKey, commit_games, earlier_among, keyed
+from .commit import LogEntry, commit_games, roster_changed
+from .request_keys import RequestKey, earlier_among, keyed
 
 NO_PERSON = T("There is no such player on the list.")
 
@@ -52,6 +53,7 @@ def add_person(name: str) -> Person:
             )
         person = Person(name=name, key=name_key(name))
         db.session.add(person)
+        roster_changed()
     return person
 
 
@@ -155,4 +157,4 @@ def _rename(
     db.session.execute(update(Player).where(Player.person_id == person.id).values(name=name))
     person.name = name
     person.key = new_key
-    commit_games(games, entry, device=device, key=key)
+    commit_games(games, entry, people=[person.id], device=device, key=key)

@@ -18,7 +18,8 @@ from ..errors import Refused, Why, check_name
 from ..games import hash_secret
 from ..models import Season, SeasonChange
 from ..seasons import SeasonView, director_matches, load, view
-from .commit import commit_season, keyed, made_by
+from .commit import commit_season
+from .request_keys import keyed, made_by
 
 SEASON_CREATED = "season-created"
 POINTS_CHANGED = "points-changed"
@@ -97,7 +98,7 @@ def create_season(
             points=checked,
         )
         db.session.add(season)
-        commit_season(season, SEASON_CREATED, device=device, key=key)
+        commit_season(season, SEASON_CREATED, device=device, key=key, created=True)
         season_id = season.id
     return _viewed(season_id), secret
 

@@ -9,9 +9,10 @@ from ..errors import Refused, Why
 from ..evenings import time_called
 from ..games import sheet_of
 from ..log import TIME_CALLED
-from .checks import GAME_GONE, locked
-from .commit import LogEntry, commit_replayed, earlier, keyed, replayed
+from .checks import GAME_GONE, locked, replayed
+from .commit import LogEntry, commit_replayed
 from .deals import Changed
+from .request_keys import earlier, keyed
 
 NOT_CALLED = T("Time has not been called on this table's round: it plays on.")
 ROUND_OVER = T("This table has finished its round: there is no deal left to play.")

@@ -27,9 +27,10 @@ from ..log import (
     results_of,
 )
 from ..models import Change, Deal, DealResult, EveningTable, Game, Person, utcnow
-from .checks import GAME_GONE, locked
-from .commit import LogEntry, commit_replayed, earlier, keyed, replayed
+from .checks import GAME_GONE, locked, replayed
+from .commit import LogEntry, commit_replayed
 from .deals import Changed, logged_results, set_results
+from .request_keys import earlier, keyed
 from .roster import rename_back
 
 

@@ -34,7 +34,7 @@ def absolute_guide_links(evening: EveningView) -> dict[str, str]:
     return {name: absolute(path) for name, path in guide_links(evening)}
 
 
-def _live(evening_id: str, guide_id: str, version: int, games: int) -> str:
+def _live(evening_id: str, guide_id: str, stamp: str) -> str:
     """The guide's changing part, rendered once per state of the evening and kept."""
 
     def render() -> str:
@@ -43,7 +43,7 @@ def _live(evening_id: str, guide_id: str, version: int, games: int) -> str:
             abort(404, str(NO_GUIDE))
         return render_template("evenings/_guide_live.html", guide=found, guide_id=guide_id)
 
-    html: str = cached(("guide", evening_id, guide_id, version, games), render)
+    html: str = cached(("guide", evening_id, guide_id, stamp), render)
     return html
 
 
@@ -55,17 +55,15 @@ def guide(evening_id: str, guide_id: str) -> BaseResponse:
     if not guides.GUIDE_ID.fullmatch(guide_id):
         abort(404, str(NO_GUIDE))
     if htmx and not htmx.boosted:
-        etag = f"guide-{evening_id}-{guide_id}-{stamp.version}-{stamp.games}"
+        etag = f"guide-{evening_id}-{guide_id}-{stamp.key}"
         etag += f"-{current_language()}"
-        response = conditional(
-            etag, lambda: _live(evening_id, guide_id, stamp.version, stamp.games)
-        )
+        response = conditional(etag, lambda: _live(evening_id, guide_id, stamp.key))
         response.vary.add("HX-Request")
         return response
     found = guides.guide(evening_id, guide_id)
     if found is None:
         abort(404, str(NO_GUIDE))
-    live = _live(evening_id, guide_id, stamp.version, stamp.games)
+    live = _live(evening_id, guide_id, stamp.key)
     response = current_app.make_response(
         render_template("evenings/guide.html", guide=found, live=Markup(live))
     )

@@ -42,7 +42,7 @@ def _content(evening_id: str) -> tuple[str, str]:
         html = render_template("evenings/_results.html", results=found, evening=found.evening)
         return found.evening.name, html
 
-    kept: tuple[str, str] = cached(("results", evening_id, stamp.version, stamp.games), render)
+    kept: tuple[str, str] = cached(("results", evening_id, stamp.key), render)
     return kept
 
 

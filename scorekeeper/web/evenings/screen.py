@@ -34,7 +34,7 @@ def columns(lines: int) -> int:
     return 2 if lines <= 2 * LINES_PER_COLUMN else 4
 
 
-def _live(evening_id: str, version: int, games: int) -> str:
+def _live(evening_id: str, stamp: str) -> str:
     """The screen's changing part, rendered once per state of the evening and kept."""
 
     def render() -> str:
@@ -49,7 +49,7 @@ def _live(evening_id: str, version: int, games: int) -> str:
             columns=columns(len(lines)),
         )
 
-    html: str = cached(("screen", evening_id, version, games), render)
+    html: str = cached(("screen", evening_id, stamp), render)
     return html
 
 
@@ -58,8 +58,8 @@ def evening_screen(evening_id: str) -> BaseResponse:
     """The room's screen. Its live part alone answers the page's poll."""
     stamp = stamp_or_404(evening_id)
     if htmx and not htmx.boosted:
-        etag = f"screen-{evening_id}-{stamp.version}-{stamp.games}-{current_language()}"
-        response = conditional(etag, lambda: _live(evening_id, stamp.version, stamp.games))
+        etag = f"screen-{evening_id}-{stamp.key}-{current_language()}"
+        response = conditional(etag, lambda: _live(evening_id, stamp.key))
         # The same for every reader of a language: any cache may keep it, asking each time.
         response.cache_control.public = True
         response.vary.update(("HX-Request", "Cookie", "Accept-Language"))
@@ -67,7 +67,7 @@ def evening_screen(evening_id: str) -> BaseResponse:
     found = evenings.view(evening_id)
     if found is None:
         abort(404, str(NO_EVENING))
-    live = _live(evening_id, stamp.version, stamp.games)
+    live = _live(evening_id, stamp.key)
     response = current_app.make_response(
         render_template("evenings/screen.html", evening=found, live=Markup(live), keep_awake=True)
     )

@@ -148,7 +148,7 @@ def _live(evening: EveningView, director: bool) -> str:
 
 def _follower_live(evening_id: str, stamp: evenings.Stamp) -> str:
     """A follower's part, rendered once per state of the evening and kept."""
-    key = ("evening", evening_id, stamp.version, stamp.games)
+    key = ("evening", evening_id, stamp.key)
     html: str = cached(key, lambda: _live(_view_or_404(evening_id), False))
     return html
 
@@ -161,7 +161,7 @@ def evening(evening_id: str) -> BaseResponse:
     stamp = stamp_or_404(evening_id)
     director = is_director(stamp)
     if htmx and not htmx.boosted:
-        etag = f"evening-{evening_id}-{stamp.version}-{stamp.games}-{int(director)}"
+        etag = f"evening-{evening_id}-{stamp.key}-{int(director)}"
         etag += f"-{current_language()}"
         response = conditional(
             etag,

@@ -143,7 +143,7 @@ def season(season_id: str) -> BaseResponse:
     if stamp is None:
         abort(404, str(NO_SEASON))
     director = seasons.director_matches(stamp, season_secret(season_id))
-    etag = f"season-{season_id}-{stamp.version}-{stamp.evenings}-{stamp.games}-{int(director)}"
+    etag = f"season-{season_id}-{stamp.version}-e{stamp.evenings}-{int(director)}"
     etag += f"-{current_language()}"
     return conditional(etag, lambda: _page(_view_or_404(season_id), director))
 
