@@ -9,7 +9,9 @@ a new key rather than invalidating an old one, and no worker can show a stale pa
 
 from __future__ import annotations
 
+import copyreg
 from collections.abc import Callable, Hashable
+from types import MappingProxyType
 from typing import TypeVar
 
 from flask import Response, current_app, make_response, request
@@ -17,11 +19,22 @@ from flask.typing import ResponseReturnValue
 from flask_caching import Cache
 
 from .i18n import current_language
-from .store import games, ratings
+from .store import evenings, games, ratings
+from .store.evenings import EveningView
 from .store.games import Setup
 
 cache = Cache()
 T = TypeVar("T")
+
+
+def read_only(items: dict[Hashable, object]) -> MappingProxyType[Hashable, object]:
+    """A read-only mapping of ``items`` (as the rules' data hold them)."""
+    return MappingProxyType(items)
+
+
+# The cache keeps what it is given pickled, and the rules' data hold read-only mappings
+# (an evening's rule set): pickle keeps one by its items, and gives it back read-only.
+copyreg.pickle(MappingProxyType, lambda proxy: (read_only, (dict(proxy),)))
 
 
 def conditional(etag: str, make: Callable[[], ResponseReturnValue]) -> Response:
@@ -63,3 +76,14 @@ def rated_club() -> ratings.Club:
     changed (their version): the pages and the API read the same. (The key names the
     pairs: a ``Club`` kept before they were rated has none.)"""
     return cached(("ratings", "pairs", ratings.version()), ratings.club)
+
+
+def evening_view(evening_id: str, stamp: evenings.Stamp | None = None) -> EveningView | None:
+    """An evening as its pages show it (``evenings.view``: every table's game read, the
+    standings counted), built once per stamp (moved by every command of the evening and
+    every change of one of its tables' games): the director's page, the room's screen,
+    each player's guide and the results read the same. None for no such evening."""
+    stamp = stamp or evenings.stamp_of(evening_id)
+    if stamp is None:
+        return None
+    return cached(("evening-view", evening_id, stamp.key), lambda: evenings.view(evening_id))

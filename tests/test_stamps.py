@@ -353,3 +353,27 @@ def test_a_deal_and_time_called_at_once_wait_in_turn_not_in_a_circle(app: Flask)
     with app.app_context():
         after = evenings.stamp_of(evening["id"])
     assert before is not None and after is not None and after.tables >= before.tables + 2
+
+
+def test_an_evenings_whole_pages_read_its_games_once_per_stamp(
+    app: Flask, client: FlaskClient
+) -> None:
+    """The director's page, the room's screen and a player's guide, opened again with
+    nothing changed, read the evening's stamp and none of its tables' games: the evening is
+    built once per stamp, at five tables as at eleven. A deal builds it again, and the
+    director's page and the screen show it."""
+    for count in (5, 11):
+        evening = director(client, new_evening(client, pairs=pairs(count)))
+        pages = [path for path, _headers in _pages(app, evening["id"])[:3]]
+        first = [client.get(path).get_data(as_text=True) for path in pages]
+        for path in pages:
+            with sent(app) as statements:
+                assert client.get(path).status_code == 200, path
+            read = " ".join(statement for statement, _p in statements)
+            assert "evening_stamp" in read, (path, read)
+            assert " game" not in read and "game." not in read, (path, read)
+        table = evening["rounds"][-1]["tables"][0]
+        assert deal(client, table, FIRST_WINS).status_code == 201
+        # (The first guide's player may sit at another table: its poll is tested above.)
+        after = [client.get(path).get_data(as_text=True) for path in pages[:2]]
+        assert [a != b for a, b in zip(after, first, strict=False)] == [True, True], pages

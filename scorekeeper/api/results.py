@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from flask import Response, current_app, jsonify, url_for
 
-from ..caching import conditional
+from ..caching import conditional, evening_view
 from ..store import evenings
 from ..store.changes.evenings import NO_EVENING
 from ..store.errors import Refused, Why
@@ -24,7 +24,7 @@ def evening_results(evening_id: str) -> Response:
         raise Refused(Why.NOT_FOUND, NO_EVENING)
 
     def document() -> Response:
-        found = evenings.view(evening_id)
+        found = evening_view(evening_id, stamp)
         if found is None:
             raise Refused(Why.NOT_FOUND, NO_EVENING)
         body = evening_json(found, None)

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from ..rules import Entrant, Standing, seating, table_match_points
 from ..rules.evening import BYE
-from .evenings import EveningView, RoundView, view
+from .evenings import EveningView, RoundView
 
 #: A guide's id as its address has it.
 GUIDE_ID = re.compile(r"[A-Za-z0-9_-]{16}")
@@ -141,13 +141,10 @@ def guide_of(evening: EveningView, entrant: int, position: int) -> Guide:
     )
 
 
-def guide(evening_id: str, guide: str) -> Guide | None:
-    """The guide of id ``guide`` at evening ``evening_id``, or None (no such evening, or no
-    player of it has that guide)."""
+def guide(found: EveningView, guide: str) -> Guide | None:
+    """The guide of id ``guide`` at the evening ``found``, or None (no player of it has
+    that guide)."""
     if not GUIDE_ID.fullmatch(guide):
-        return None
-    found = view(evening_id)
-    if found is None:
         return None
     for entrant, names in enumerate(found.entrants):
         for position in range(len(names)):

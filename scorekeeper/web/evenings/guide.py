@@ -9,10 +9,10 @@ from flask import abort, current_app, render_template, url_for
 from markupsafe import Markup
 from werkzeug.wrappers import Response as BaseResponse
 
-from ...caching import cached, conditional
+from ...caching import cached, conditional, evening_view
 from ...extensions import htmx
 from ...i18n import current_language
-from ...store import guides
+from ...store import evenings, guides
 from ...store.evenings import EveningView
 from .. import bp
 from ..share import absolute
@@ -34,16 +34,22 @@ def absolute_guide_links(evening: EveningView) -> dict[str, str]:
     return {name: absolute(path) for name, path in guide_links(evening)}
 
 
-def _live(evening_id: str, guide_id: str, stamp: str) -> str:
+def _guide_or_404(stamp: evenings.Stamp, evening_id: str, guide_id: str) -> guides.Guide:
+    evening = evening_view(evening_id, stamp)
+    found = None if evening is None else guides.guide(evening, guide_id)
+    if found is None:
+        abort(404, str(NO_GUIDE))
+    return found
+
+
+def _live(stamp: evenings.Stamp, evening_id: str, guide_id: str) -> str:
     """The guide's changing part, rendered once per state of the evening and kept."""
 
     def render() -> str:
-        found = guides.guide(evening_id, guide_id)
-        if found is None:
-            abort(404, str(NO_GUIDE))
+        found = _guide_or_404(stamp, evening_id, guide_id)
         return render_template("evenings/_guide_live.html", guide=found, guide_id=guide_id)
 
-    html: str = cached(("guide", evening_id, guide_id, stamp), render)
+    html: str = cached(("guide", evening_id, guide_id, stamp.key), render)
     return html
 
 
@@ -57,13 +63,11 @@ def guide(evening_id: str, guide_id: str) -> BaseResponse:
     if htmx and not htmx.boosted:
         etag = f"guide-{evening_id}-{guide_id}-{stamp.key}"
         etag += f"-{current_language()}"
-        response = conditional(etag, lambda: _live(evening_id, guide_id, stamp.key))
+        response = conditional(etag, lambda: _live(stamp, evening_id, guide_id))
         response.vary.add("HX-Request")
         return response
-    found = guides.guide(evening_id, guide_id)
-    if found is None:
-        abort(404, str(NO_GUIDE))
-    live = _live(evening_id, guide_id, stamp.key)
+    found = _guide_or_404(stamp, evening_id, guide_id)
+    live = _live(stamp, evening_id, guide_id)
     response = current_app.make_response(
         render_template("evenings/guide.html", guide=found, live=Markup(live))
     )

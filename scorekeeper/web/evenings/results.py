@@ -11,9 +11,8 @@ import unicodedata
 from flask import Response, abort, render_template, send_file
 from markupsafe import Markup
 
-from ...caching import cached
+from ...caching import cached, evening_view
 from ...i18n import current_language
-from ...store import evenings
 from ...store import results as store_results
 from ...store.evenings import EveningView
 from ...store.results import Results
@@ -79,7 +78,7 @@ def _download(evening: EveningView, suffix: str, mimetype: str, data: bytes) -> 
 
 
 def _evening_or_404(evening_id: str) -> EveningView:
-    found = evenings.view(evening_id)
+    found = evening_view(evening_id)
     if found is None:
         abort(404, str(NO_EVENING))
     return found

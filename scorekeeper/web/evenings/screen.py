@@ -13,10 +13,11 @@ from flask import abort, current_app, render_template
 from markupsafe import Markup
 from werkzeug.wrappers import Response as BaseResponse
 
-from ...caching import cached, conditional
+from ...caching import cached, conditional, evening_view
 from ...extensions import htmx
 from ...i18n import current_language
 from ...store import evenings
+from ...store.evenings import EveningView
 from ...store.screen import screen_lines
 from .. import bp
 from .director import NO_EVENING, stamp_or_404
@@ -34,13 +35,18 @@ def columns(lines: int) -> int:
     return 2 if lines <= 2 * LINES_PER_COLUMN else 4
 
 
-def _live(evening_id: str, stamp: str) -> str:
+def _evening_or_404(stamp: evenings.Stamp, evening_id: str) -> EveningView:
+    found = evening_view(evening_id, stamp)
+    if found is None:
+        abort(404, str(NO_EVENING))
+    return found
+
+
+def _live(stamp: evenings.Stamp, evening_id: str) -> str:
     """The screen's changing part, rendered once per state of the evening and kept."""
 
     def render() -> str:
-        found = evenings.view(evening_id)
-        if found is None:
-            abort(404, str(NO_EVENING))
+        found = _evening_or_404(stamp, evening_id)
         lines = screen_lines(found)
         return render_template(
             "evenings/_screen_live.html",
@@ -49,7 +55,7 @@ def _live(evening_id: str, stamp: str) -> str:
             columns=columns(len(lines)),
         )
 
-    html: str = cached(("screen", evening_id, stamp), render)
+    html: str = cached(("screen", evening_id, stamp.key), render)
     return html
 
 
@@ -59,15 +65,13 @@ def evening_screen(evening_id: str) -> BaseResponse:
     stamp = stamp_or_404(evening_id)
     if htmx and not htmx.boosted:
         etag = f"screen-{evening_id}-{stamp.key}-{current_language()}"
-        response = conditional(etag, lambda: _live(evening_id, stamp.key))
+        response = conditional(etag, lambda: _live(stamp, evening_id))
         # The same for every reader of a language: any cache may keep it, asking each time.
         response.cache_control.public = True
         response.vary.update(("HX-Request", "Cookie", "Accept-Language"))
         return response
-    found = evenings.view(evening_id)
-    if found is None:
-        abort(404, str(NO_EVENING))
-    live = _live(evening_id, stamp.key)
+    found = _evening_or_404(stamp, evening_id)
+    live = _live(stamp, evening_id)
     response = current_app.make_response(
         render_template("evenings/screen.html", evening=found, live=Markup(live), keep_awake=True)
     )

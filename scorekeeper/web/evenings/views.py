@@ -8,7 +8,7 @@ from flask_babel import gettext as _
 from markupsafe import Markup
 from werkzeug.wrappers import Response as BaseResponse
 
-from ...caching import cached, conditional
+from ...caching import cached, conditional, evening_view
 from ...codes import svg
 from ...extensions import creates_game, htmx
 from ...i18n import current_language, render_text
@@ -118,7 +118,7 @@ def _attach(form: NewEveningForm, refusal: Refused, lines: list[int], steps: lis
 
 
 def _view_or_404(evening_id: str) -> EveningView:
-    found = evenings.view(evening_id)
+    found = evening_view(evening_id)
     if found is None:
         abort(404, str(NO_EVENING))
     return found
