@@ -174,10 +174,28 @@ REFUSED_DEALS: list[tuple[str, list[Any], tuple[str, ...]]] = [
     ("no results", [], ("results",)),
 ]
 
+#: Refused by the body's schema (a type, an unknown field), before the store reads the game:
+#: on SQLite alone. The rules' refusals, decided in the store's transaction, run on both.
+BODY_REFUSALS = {
+    "text where a number belongs",
+    "a number in a string",
+    "a boolean where a number belongs",
+    "null where a number belongs",
+    "a fraction where a number belongs",
+    "a number where a boolean belongs",
+    "text where a boolean belongs",
+    "an unknown field in a result",
+    "a result that is not an object",
+}
+
+
+def _where(name: str) -> list[pytest.MarkDecorator]:
+    return [pytest.mark.one_database] if name in BODY_REFUSALS else []
+
 
 @pytest.mark.parametrize(
     ("results", "paths"),
-    [pytest.param(r, p, id=name) for name, r, p in REFUSED_DEALS],
+    [pytest.param(r, p, id=name, marks=_where(name)) for name, r, p in REFUSED_DEALS],
 )
 def test_refused_deal_changes_nothing(
     client: FlaskClient, results: list[Any], paths: tuple[str, ...]
@@ -189,6 +207,7 @@ def test_refused_deal_changes_nothing(
     assert get_game(client, game_id) == before
 
 
+@pytest.mark.one_database  # refused by the body's schema before the store: on SQLite alone
 @pytest.mark.parametrize(
     ("body", "paths"),
     [
@@ -205,6 +224,7 @@ def test_refused_deal_body(client: FlaskClient, body: Json, paths: tuple[str, ..
     assert get_game(client, game_id) == before
 
 
+@pytest.mark.one_database  # unreadable JSON, refused before the store: on SQLite alone
 @pytest.mark.parametrize(
     "data",
     [
@@ -351,7 +371,7 @@ def test_replace_deal_needs_token(client: FlaskClient) -> None:
 
 @pytest.mark.parametrize(
     ("results", "paths"),
-    [pytest.param(r, p, id=name) for name, r, p in REFUSED_DEALS],
+    [pytest.param(r, p, id=name, marks=_where(name)) for name, r, p in REFUSED_DEALS],
 )
 def test_refused_replacement_changes_nothing(
     client: FlaskClient, results: list[Any], paths: tuple[str, ...]
@@ -493,6 +513,7 @@ def test_delete_last_deal_reopens_finished_game(client: FlaskClient) -> None:
 # --------------------------------------------------------------------------- HTTP odds and ends
 
 
+@pytest.mark.one_database  # routing, before the store: on SQLite alone
 @pytest.mark.parametrize(
     ("method", "path"),
     [
@@ -514,6 +535,7 @@ def test_method_not_allowed_is_json(client: FlaskClient, method: str, path: str)
     assert get_game(client, game_id) == before
 
 
+@pytest.mark.one_database  # routing, before the store: on SQLite alone
 @pytest.mark.parametrize("path", ["/api/nothing-here", "/api/games/x/y/z", "/api/"])
 def test_unknown_api_path_is_json_404(client: FlaskClient, path: str) -> None:
     assert_error(client.get(path), 404)
