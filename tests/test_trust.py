@@ -17,6 +17,7 @@ from scorekeeper.store.models import Change
 
 from .conftest import app_for_tests
 from .helpers.api import auth, counts, get_game, new_game, result
+from .helpers.history import markup
 from .helpers.pages import (
     CASE_A,
     CASE_B,
@@ -584,7 +585,7 @@ def test_the_offline_copy_of_a_sheet_is_the_followers(client: FlaskClient) -> No
 
     client.set_cookie("lang", "sk")
     copy = client.get(f"/games/{game_id}", headers={"X-Offline-Copy": "follower"})
-    page = copy.get_data(as_text=True)
+    page = markup(copy.get_data(as_text=True))
     assert copy.status_code == 200
     assert "no-store" not in copy.headers.get("Cache-Control", "")
     assert "X-Offline-Copy" in copy.headers["Vary"]
@@ -596,12 +597,12 @@ def test_the_offline_copy_of_a_sheet_is_the_followers(client: FlaskClient) -> No
     assert 'lang="sk"' in page and "following-note" in page
     assert "data-offline-copy" in page  # back online, app.js loads the scorer's own page
     # The phone is still the scorer: its own sheet is as before.
-    own_page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    own_page = markup(client.get(f"/games/{game_id}").get_data(as_text=True))
     assert "secret-link" in own_page and "data-offline-copy" not in own_page
     # A follower's phone keeps a copy with no way to record.
     with client.application.test_client() as follower:
         copy = follower.get(f"/games/{game_id}", headers={"X-Offline-Copy": "follower"})
-        assert "/deals/" not in copy.get_data(as_text=True)
+        assert "/deals/" not in markup(copy.get_data(as_text=True))
 
 
 @pytest.mark.one_database  # headers: on SQLite alone
