@@ -14,7 +14,8 @@ of, and into a PostgreSQL database of the worker's own that is emptied after eac
 
 Markers applied here (pyproject.toml declares them): ``browser`` (tests/browser/),
 ``postgres`` (a test that runs on PostgreSQL), so each part runs alone (README.md). A
-module marked ``one_database`` runs its app tests on SQLite alone.
+module marked ``one_database`` runs its app tests on SQLite alone; so does a test marked so
+(or a ``pytest.param`` given the mark) in a module that mixes.
 """
 
 from __future__ import annotations
@@ -79,7 +80,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         if item.get_closest_marker("wheel"):
             # One worker builds the wheel once for the module (pytest -n, --dist loadgroup).
             item.add_marker(pytest.mark.xdist_group("wheel"))
-    # A module whose subject is not the store (rules through the API, links, languages,
+    # A module or test whose subject is not the store (rules through the API, links, languages,
     # page weight) cannot fail on PostgreSQL for a reason of its own: it runs on SQLite.
     once = [
         item

@@ -37,6 +37,7 @@ from .helpers.api import (
 # --------------------------------------------------------------------------- variants
 
 
+@pytest.mark.one_database  # the rule sets, no game: on SQLite alone
 def test_variants_lists_classic(client: FlaskClient) -> None:
     response = client.get("/api/variants")
     assert response.status_code == 200
@@ -169,6 +170,7 @@ def _target_as_text(body: Json) -> None:
     body["options"] = {"target": "5000"}
 
 
+@pytest.mark.one_database  # refused by the schema and the rules before the store: on SQLite alone
 @pytest.mark.parametrize(
     ("change", "paths"),
     [
@@ -194,6 +196,7 @@ def test_create_refusals(client: FlaskClient, change: Any, paths: tuple[str, ...
     assert client.get("/api/games").get_json() == before  # no game was created
 
 
+@pytest.mark.one_database  # refused before the store: on SQLite alone
 @pytest.mark.parametrize(
     "data",
     [
@@ -210,6 +213,7 @@ def test_create_bad_body_is_400(client: FlaskClient, data: bytes) -> None:
     assert_error(response, 400)
 
 
+@pytest.mark.one_database  # refused before the store: on SQLite alone
 def test_create_deeply_nested_json(client: FlaskClient) -> None:
     # 30 000 levels: 60 000 bytes, far deeper than any parser's recursion.
     data = b"[" * 30_000 + b"]" * 30_000
@@ -218,6 +222,7 @@ def test_create_deeply_nested_json(client: FlaskClient) -> None:
     assert_error(response, response.status_code)
 
 
+@pytest.mark.one_database  # refused before the store: on SQLite alone
 def test_create_very_deeply_nested_json(client: FlaskClient) -> None:
     # 100 000 nested lists (200 000 bytes): API.md lists 400 for a body that is not usable
     # JSON and 422 for a broken rule; never a 500.
@@ -227,6 +232,7 @@ def test_create_very_deeply_nested_json(client: FlaskClient) -> None:
     assert_error(response, response.status_code)
 
 
+@pytest.mark.one_database  # refused before the store: on SQLite alone
 def test_deeply_nested_json_inside_an_object(client: FlaskClient) -> None:
     data = b'{"variant": "classic", "sides": ' + b"[" * 20_000 + b"]" * 20_000 + b"}"
     response = client.post("/api/games", data=data, content_type="application/json")
@@ -234,6 +240,7 @@ def test_deeply_nested_json_inside_an_object(client: FlaskClient) -> None:
     assert_error(response, response.status_code)
 
 
+@pytest.mark.one_database  # refused before the store: on SQLite alone
 @pytest.mark.parametrize(
     "content_type",
     [
@@ -253,6 +260,7 @@ def test_a_body_not_sent_as_json_is_415(client: FlaskClient, content_type: str |
     assert client.get("/api/games").get_json()["total"] == 0
 
 
+@pytest.mark.one_database  # refused before the store: on SQLite alone
 def test_every_api_write_takes_json_only(client: FlaskClient) -> None:
     """Deals, edits, imports and the rules checks refuse a body of another type alike, and
     change nothing; a charset is fine, and a DELETE without a body needs no type."""
@@ -325,6 +333,7 @@ def test_list_games_first_page_is_default(client: FlaskClient) -> None:
         assert totals(game) == [0, 0]
 
 
+@pytest.mark.one_database  # refused before the store: on SQLite alone
 @pytest.mark.parametrize("page", ["0", "-1", "abc", "1.5", ""])
 def test_list_games_bad_page_is_400(client: FlaskClient, page: str) -> None:
     assert_error(client.get(f"/api/games?page={page}"), 400)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from hypothesis import HealthCheck, given, settings
@@ -38,6 +39,7 @@ def test_odd_game_ids_are_unknown(client: FlaskClient) -> None:
         assert client.get(f"/games/{game_id}").status_code == 404
 
 
+@pytest.mark.one_database  # refused by the body's schema before the store: on SQLite alone
 def test_options_must_be_an_object(client: FlaskClient) -> None:
     for options in [False, 0, "", []]:
         body = {"variant": "classic", "sides": [{"name": "A"}, {"name": "B"}], "options": options}
@@ -96,6 +98,7 @@ def test_forged_extra_form_entries_are_ignored(client: FlaskClient, app: Flask) 
     assert client.post(f"/games/{game_id}/deals/new", data=form).status_code == 302
 
 
+@pytest.mark.one_database  # the form's validation, before the store: on SQLite alone
 def test_a_number_too_long_to_read_is_refused(client: FlaskClient, app: Flask) -> None:
     game_id = new_game_form(client)
     before = counts(app)
@@ -178,6 +181,7 @@ FORM_KEYS = st.sampled_from(
 )
 
 
+@pytest.mark.one_database  # the form's validation (figures within 10**6): on SQLite alone
 @settings(
     max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )

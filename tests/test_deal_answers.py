@@ -48,6 +48,7 @@ def test_a_refused_deal_answers_its_words_by_field_in_json(client: FlaskClient) 
     assert totals(client, game_id) == [0, 0]
 
 
+@pytest.mark.one_database  # translations: on SQLite alone
 def test_a_refusal_in_json_speaks_the_pages_language(client: FlaskClient) -> None:
     game_id = new_game(client)
     client.set_cookie("lang", "sk")
@@ -94,6 +95,7 @@ def test_a_deal_from_a_phone_without_the_secret_is_refused_in_json(
     assert totals(client, game_id) == [0, 0]
 
 
+@pytest.mark.one_database  # the form's validation, before the store: on SQLite alone
 def test_an_unreadable_figure_is_refused_in_json(client: FlaskClient) -> None:
     game_id = new_game(client)
     data = deal_form("0", we={**CASE_A, "red_threes": "two"}, they=CASE_B)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
@@ -237,6 +238,7 @@ def test_the_next_round_waits_for_the_confirmations_unless_forced(client: FlaskC
     assert third.status_code == 201 and len(third.get_json()["rounds"]) == 3
 
 
+@pytest.mark.one_database  # refused by the body's schema before the store: on SQLite alone
 def test_confirmations_must_be_true_or_false(client: FlaskClient) -> None:
     refused = client.post("/api/evenings", json=evening_body(confirmations="yes"))
     assert assert_error(refused, 422)["fields"] == {"confirmations": "Must be true or false."}

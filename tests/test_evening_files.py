@@ -10,6 +10,7 @@ import io
 from typing import Any
 
 import openpyxl
+import pytest
 from flask.testing import FlaskClient
 from werkzeug.http import parse_options_header
 from werkzeug.test import TestResponse
@@ -135,6 +136,7 @@ def test_the_spreadsheet_reads_back_with_numbers_and_text(client: FlaskClient) -
     ]
 
 
+@pytest.mark.one_database  # translations: on SQLite alone
 def test_the_files_speak_the_pages_language(client: FlaskClient) -> None:
     evening = played(client, name="Клуб по вторникам")
     client.set_cookie("lang", "ru")
@@ -154,6 +156,7 @@ def test_the_files_speak_the_pages_language(client: FlaskClient) -> None:
     assert parts(rows)[1][0][0] == "Место"
 
 
+@pytest.mark.one_database  # the files' escaping and names: on SQLite alone
 def test_an_evening_named_like_a_formula_is_text_too(client: FlaskClient) -> None:
     evening = new_evening(client, name="=cmd|' /C calc'!A0")
     title, *_rest = parts(csv_rows(client, evening))

@@ -15,6 +15,7 @@ from scorekeeper.store import db
 from scorekeeper.store.models import Evening
 
 from .helpers.api import auth, result
+from .helpers.history import markup
 from .helpers.qr import decode, svg_image
 from .helpers.queries import counted
 
@@ -204,13 +205,13 @@ def test_starting_a_round_while_tables_play_is_refused_on_the_page(
     before = evenings_stored(app)
     answer = client.post(f"{evening}/rounds")
     assert answer.status_code == 409
-    html = answer.get_data(as_text=True)
+    html = markup(answer.get_data(as_text=True))
     assert "Round 1 is still being played at table(s) 1, 2" in html and "flash-error" in html
     assert evenings_stored(app) == before
     # The page around it in the reader's language (the store's sentence is rendered from
     # the catalogue: the translations of issue 33's sentences are merged apart).
     client.get("/language/mk")
-    html = client.post(f"{evening}/rounds").get_data(as_text=True)
+    html = markup(client.post(f"{evening}/rounds").get_data(as_text=True))
     assert '<html lang="mk"' in html and "flash-error" in html
 
 
@@ -387,7 +388,7 @@ def test_a_tables_sheet_offers_no_delete_and_a_refused_delete_says_why(
     # Sent all the same (an old page, a typed address): the reason, and nothing changed.
     before = phone.get(f"/api/games/{table['game']}").get_json()
     refused = phone.post(f"/games/{table['game']}/delete")
-    html = refused.get_data(as_text=True)
+    html = markup(refused.get_data(as_text=True))
     assert refused.status_code == 409
     assert "flash-error" in html and "correct its deals instead of deleting it" in html
     assert "Record deal 1" in html  # the sheet again, the table still playing
@@ -395,7 +396,7 @@ def test_a_tables_sheet_offers_no_delete_and_a_refused_delete_says_why(
     assert f"/games/{table['game']}" in client.get(evening).get_data(as_text=True)
     # In the reader's language.
     phone.get("/language/ru")
-    html = phone.post(f"/games/{table['game']}/delete").get_data(as_text=True)
+    html = markup(phone.post(f"/games/{table['game']}/delete").get_data(as_text=True))
     assert '<html lang="ru"' in html and "correct its deals" not in html
     assert "flash-error" in html
 

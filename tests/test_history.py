@@ -288,6 +288,7 @@ def test_history_and_player_queries_do_not_grow_with_games(
         assert "2,000 games" in words(response.get_data(as_text=True))
 
 
+@pytest.mark.one_database  # the CSV's layout: on SQLite alone
 def test_sheet_as_csv_is_laid_out_like_the_paper_sheet(client: FlaskClient) -> None:
     first, _lost, _going = seed_month(client)
     response = client.get(f"/games/{first}/sheet.csv")
@@ -321,6 +322,7 @@ def test_export_everything_and_import_each_game(client: FlaskClient) -> None:
     assert len(client.get("/api/games").get_json()["games"]) == len(before) + 3
 
 
+@pytest.mark.one_database  # the CSV's escaping: on SQLite alone
 def test_csv_names_cannot_run_as_spreadsheet_formulas(client: FlaskClient) -> None:
     game_id = game(
         client,
@@ -417,6 +419,7 @@ def test_side_names_are_found_in_any_case_and_alphabet(client: FlaskClient) -> N
         assert "1 game" in words(client.get(f"/history?q={query}").get_data(as_text=True))
 
 
+@pytest.mark.one_database  # the page's links leave unknown keys out: on SQLite alone
 @pytest.mark.parametrize(
     "path",
     ["/history?_method=POST", "/history?endpoint=x", "/history?_anchor=x&_external=1"],

@@ -46,6 +46,7 @@ def scored(answer: Json) -> list[tuple[int, Json]]:
 # --------------------------------------------------------------------------- variants
 
 
+@pytest.mark.one_database  # the rule sets, no game: on SQLite alone
 def test_the_new_rule_sets_are_listed_with_their_numbers(client: FlaskClient) -> None:
     variants = {v["id"]: v for v in client.get("/api/variants").get_json()}
     american = variants["american"]

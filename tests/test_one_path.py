@@ -54,6 +54,7 @@ def test_a_hook_and_a_limit_added_to_the_app_apply_to_recording_a_deal(tmp_path:
     assert len(get_game(client, game_id)["deals"]) == 2
 
 
+@pytest.mark.one_database  # headers: on SQLite alone
 def test_every_kind_of_answer_carries_the_security_headers(client: FlaskClient) -> None:
     game_id, token = new_game(client)
     recorded = client.post(f"/api/games/{game_id}/deals", json=DEAL, headers=auth(token))

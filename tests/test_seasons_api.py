@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from flask.testing import FlaskClient
 
 from .helpers.api import Json, assert_error, auth
@@ -133,6 +134,7 @@ def test_only_the_director_changes_the_points(client: FlaskClient) -> None:
     assert client.get(path).get_json()["points"] == DEFAULT
 
 
+@pytest.mark.one_database  # refused by the body's schema before the store: on SQLite alone
 def test_bad_points_are_refused_naming_the_entry(client: FlaskClient) -> None:
     season = new_season(client)
     path = f"/api/seasons/{season['id']}"

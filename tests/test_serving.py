@@ -176,6 +176,7 @@ def test_reads_overlapping_changes_never_fail(tmp_path: Path, kind: str) -> None
     assert "Traceback" not in log, log
 
 
+@pytest.mark.one_database  # the rate limit's budget in Redis: on SQLite alone
 @pytest.mark.redis
 @pytest.mark.parametrize("kind", DATABASES)
 def test_workers_share_one_budget_for_new_games_through_redis(tmp_path: Path, kind: str) -> None:

@@ -21,6 +21,7 @@ def session_cookie(headers: list[str]) -> str | None:
     return next((value for value in headers if value.startswith("session=")), None)
 
 
+@pytest.mark.one_database  # the session cookie: on SQLite alone
 def test_the_session_lasts_31_days_and_is_sent_only_when_it_changes(
     app: Flask, client: FlaskClient
 ) -> None:

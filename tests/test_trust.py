@@ -17,6 +17,7 @@ from scorekeeper.store.models import Change
 
 from .conftest import app_for_tests
 from .helpers.api import auth, counts, get_game, new_game, result
+from .helpers.history import markup
 from .helpers.pages import (
     CASE_A,
     CASE_B,
@@ -32,6 +33,7 @@ from .helpers.pages import new_game as new_game_form
 PAGES = ["/", "/games/new", "/rules", "/rules/railroad", "/check", "/check/meld?cards=9+9+2"]
 
 
+@pytest.mark.one_database  # the pages' markup and CSP: on SQLite alone
 def test_every_page_needs_no_inline_script_or_style_but_its_hashed_stylesheet(
     client: FlaskClient,
 ) -> None:
@@ -55,6 +57,7 @@ def test_every_page_needs_no_inline_script_or_style_but_its_hashed_stylesheet(
             assert style_source(style) in csp, path
 
 
+@pytest.mark.one_database  # headers: on SQLite alone
 @pytest.mark.parametrize("path", [*PAGES, "/api/variants"])
 def test_security_headers(client: FlaskClient, path: str) -> None:
     headers = client.get(path).headers
@@ -65,6 +68,7 @@ def test_security_headers(client: FlaskClient, path: str) -> None:
     assert headers["X-Content-Type-Options"] == "nosniff"
 
 
+@pytest.mark.one_database  # the templates' escaping: on SQLite alone
 def test_names_with_html_show_as_text(client: FlaskClient) -> None:
     evil = "<script>alert(1)</script>"
     body = {
@@ -158,6 +162,7 @@ def test_refused_attempts_spend_nothing_of_the_budget(tmp_path: Any) -> None:
     assert client.post("/games/new", data=page).status_code == 429
 
 
+@pytest.mark.one_database  # headers: on SQLite alone
 def test_an_answer_that_carries_a_games_secret_is_never_stored(client: FlaskClient) -> None:
     """The token of a new or imported game, and the scorer cookie a new game or the scorer
     link sets, are for this client alone: no cache keeps those answers (issue 31)."""
@@ -180,6 +185,7 @@ def test_an_answer_that_carries_a_games_secret_is_never_stored(client: FlaskClie
         assert response.headers["Cache-Control"] == "private, no-store"
 
 
+@pytest.mark.one_database  # the cookie's signature: on SQLite alone
 def test_scorer_cookie_is_signed_and_the_link_hands_the_secret_on(
     client: FlaskClient, app: Flask
 ) -> None:
@@ -456,6 +462,7 @@ def test_sqlite_runs_in_wal_mode(app: Flask) -> None:
             assert connection.exec_driver_sql("PRAGMA busy_timeout").scalar() >= 5000
 
 
+@pytest.mark.one_database  # the API's document: on SQLite alone
 def test_openapi_document_lists_the_api(client: FlaskClient) -> None:
     spec = client.get("/api/openapi.json").get_json()
     assert spec["openapi"].startswith("3.")
@@ -474,6 +481,7 @@ def test_openapi_document_lists_the_api(client: FlaskClient) -> None:
                 assert "415" in operation["responses"], (method, path)
 
 
+@pytest.mark.one_database  # redirects: on SQLite alone
 @pytest.mark.parametrize(
     "target",
     [
@@ -508,6 +516,7 @@ def test_a_resent_delete_deletes_one_deal(client: FlaskClient) -> None:
     assert totals(client, game_id) == [2 * 265, 2 * 265]
 
 
+@pytest.mark.one_database  # translations: on SQLite alone
 def test_error_pages_speak_the_players_language(client: FlaskClient) -> None:
     english = client.get("/no/such/page").get_data(as_text=True)
     russian = client.get("/no/such/page", headers={"Accept-Language": "ru"}).get_data(as_text=True)
@@ -564,6 +573,7 @@ def test_an_import_keeps_a_date_in_range_and_a_day_ahead(client: FlaskClient) ->
     assert response.status_code == 201
 
 
+@pytest.mark.one_database  # headers and markup: on SQLite alone
 def test_the_offline_copy_of_a_sheet_is_the_followers(client: FlaskClient) -> None:
     """The scorer's sheet offers the scorer link and is never stored; the copy the service
     worker keeps (asked for with X-Offline-Copy) is the follower's view, in the phone's
@@ -575,7 +585,7 @@ def test_the_offline_copy_of_a_sheet_is_the_followers(client: FlaskClient) -> No
 
     client.set_cookie("lang", "sk")
     copy = client.get(f"/games/{game_id}", headers={"X-Offline-Copy": "follower"})
-    page = copy.get_data(as_text=True)
+    page = markup(copy.get_data(as_text=True))
     assert copy.status_code == 200
     assert "no-store" not in copy.headers.get("Cache-Control", "")
     assert "X-Offline-Copy" in copy.headers["Vary"]
@@ -587,14 +597,15 @@ def test_the_offline_copy_of_a_sheet_is_the_followers(client: FlaskClient) -> No
     assert 'lang="sk"' in page and "following-note" in page
     assert "data-offline-copy" in page  # back online, app.js loads the scorer's own page
     # The phone is still the scorer: its own sheet is as before.
-    own_page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    own_page = markup(client.get(f"/games/{game_id}").get_data(as_text=True))
     assert "secret-link" in own_page and "data-offline-copy" not in own_page
     # A follower's phone keeps a copy with no way to record.
     with client.application.test_client() as follower:
         copy = follower.get(f"/games/{game_id}", headers={"X-Offline-Copy": "follower"})
-        assert "/deals/" not in copy.get_data(as_text=True)
+        assert "/deals/" not in markup(copy.get_data(as_text=True))
 
 
+@pytest.mark.one_database  # headers: on SQLite alone
 def test_the_join_page_is_never_stored(client: FlaskClient) -> None:
     """The page a secret is pasted into, or shown again when refused, is kept by no cache."""
     game_id, _ = new_game(client)
