@@ -316,37 +316,38 @@ def test_a_deal_and_time_called_at_once_wait_in_turn_not_in_a_circle(app: Flask)
     def save() -> None:
         dealer.append(deal(app.test_client(), table, FIRST_WINS))
 
-    event.listen(engine, "before_cursor_execute", hold)
-    try:
-        saving = threading.Thread(target=save, name="deal")
-        saving.start()
-        assert locked.wait(20)
-        calling: list[Any] = []
-        closing = threading.Thread(
-            target=lambda: calling.append(
-                app.test_client().post(
-                    f"/api/evenings/{evening['id']}/rounds/1/close",
-                    headers=auth(evening["token"]),
-                )
+    calling: list[Any] = []
+    saving = threading.Thread(target=save, name="deal")
+    closing = threading.Thread(
+        target=lambda: calling.append(
+            app.test_client().post(
+                f"/api/evenings/{evening['id']}/rounds/1/close",
+                headers=auth(evening["token"]),
             )
         )
+    )
+    event.listen(engine, "before_cursor_execute", hold)
+    try:
+        saving.start()
+        assert locked.wait(20)
         closing.start()
         with engine.connect() as watcher:
             waiting = (
                 "SELECT count(*) FROM pg_stat_activity"
                 " WHERE wait_event_type = 'Lock' AND datname = current_database()"
             )
-            for _ in range(200):
-                if watcher.exec_driver_sql(waiting).scalar():
-                    break
+            # (A deadline, not a count: the whole suite on two cores is slow to get there.)
+            deadline = time.monotonic() + 30
+            while not watcher.exec_driver_sql(waiting).scalar():
+                assert closing.is_alive(), "the director's command went through without waiting"
+                assert time.monotonic() < deadline, "the director's command never waited"
                 time.sleep(0.05)
-            else:
-                raise AssertionError("the director's command never waited for the deal")
-        release.set()
-        saving.join(30)
-        closing.join(30)
     finally:
         release.set()
+        for thread in (saving, closing):
+            if thread.ident is not None:
+                thread.join(30)
+        # Once both are done: a listener removed while the deal runs it breaks the engine's.
         event.remove(engine, "before_cursor_execute", hold)
     assert dealer[0].status_code == 201, dealer[0].get_json()
     assert calling[0].status_code == 200, calling[0].get_json()
