@@ -65,8 +65,9 @@ from seed import Seeded, copy_into, seed
 BENCH = Path(__file__).resolve().parent
 ROOT = BENCH.parent
 #: Gunicorn settings shared by the baseline and the app: the issue's two workers, defaults
-#: otherwise (sync workers, no keep-alive).
-GUNICORN = ["-w", "2", "--log-level", "warning"]
+#: otherwise (sync workers, no keep-alive: what docs/DEPLOY.md runs). BENCH_GUNICORN tries
+#: others, e.g. "-w 2 -k gthread --threads 4" (PERFORMANCE.md, issue 45 part 2).
+GUNICORN = [*os.environ.get("BENCH_GUNICORN", "-w 2").split(), "--log-level", "warning"]
 ACCEPT_ENCODING = "gzip, br"
 
 #: The issues' targets. Each row's share of the bare view's CPU per request is its own
