@@ -59,6 +59,11 @@ EVENING_WORDS = {
     ROUND_CLOSED: N_("round %(number)s closed"),
     SEATS_SWAPPED: N_("seats swapped in round %(number)s"),
 }
+
+#: A season's first command, as the season's log keeps it (its other commands are
+#: ``changes.seasons``').
+SEASON_CREATED = "season-created"
+
 #: The changes of a deal: an undo puts the deal back as it was before the change.
 DEAL_KINDS = (RECORDED, EDITED, DELETED)
 #: A document's log that does not tell the story of its deals.

@@ -41,6 +41,7 @@ from ..log import (
     CREATED,
     EVENING_CREATED,
     MAX_DEVICE,
+    SEASON_CREATED,
     Read,
     link_undoes,
 )
@@ -417,13 +418,12 @@ def commit_season(
     device: str,
     key: RequestKey | None,
     at: datetime | None = None,
-    created: bool = False,
 ) -> None:
     """The end of a season's command (made, its points changed, an evening joined): the
     season's version moved (its page's ETag) and its log given the command's entry, with
-    the request's key. A new season's stamp is made here (``created``)."""
+    the request's key. A new season's stamp is made here."""
     db.session.flush()
-    if created:
+    if kind == SEASON_CREATED:
         db.session.execute(_NEW_SEASON_STAMP, {"season_id": season.id})
     db.session.execute(_SEASON_CHANGED, {"season_id": season.id})
     db.session.execute(

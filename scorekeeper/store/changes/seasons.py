@@ -16,12 +16,12 @@ from ...rules.text import T, Text
 from ..db import db, transaction
 from ..errors import Refused, Why, check_name
 from ..games import hash_secret
+from ..log import SEASON_CREATED
 from ..models import Season, SeasonChange
 from ..seasons import SeasonView, director_matches, load, view
 from .commit import commit_season
 from .request_keys import keyed, made_by
 
-SEASON_CREATED = "season-created"
 POINTS_CHANGED = "points-changed"
 EVENING_JOINED = "evening-joined"
 
@@ -98,7 +98,7 @@ def create_season(
             points=checked,
         )
         db.session.add(season)
-        commit_season(season, SEASON_CREATED, device=device, key=key, created=True)
+        commit_season(season, SEASON_CREATED, device=device, key=key)
         season_id = season.id
     return _viewed(season_id), secret
 
