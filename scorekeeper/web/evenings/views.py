@@ -117,8 +117,9 @@ def _attach(form: NewEveningForm, refusal: Refused, lines: list[int], steps: lis
             field.errors = [*field.errors, text]
 
 
-def _view_or_404(evening_id: str) -> EveningView:
-    found = evening_view(evening_id)
+def _view_or_404(evening_id: str, stamp: evenings.Stamp | None = None) -> EveningView:
+    """The evening at ``stamp`` when the request read it already, else at its stamp now."""
+    found = evening_view(evening_id, stamp)
     if found is None:
         abort(404, str(NO_EVENING))
     return found
@@ -149,7 +150,7 @@ def _live(evening: EveningView, director: bool) -> str:
 def _follower_live(evening_id: str, stamp: evenings.Stamp) -> str:
     """A follower's part, rendered once per state of the evening and kept."""
     key = ("evening", evening_id, stamp.key)
-    html: str = cached(key, lambda: _live(_view_or_404(evening_id), False))
+    html: str = cached(key, lambda: _live(_view_or_404(evening_id, stamp), False))
     return html
 
 
@@ -166,7 +167,7 @@ def evening(evening_id: str) -> BaseResponse:
         response = conditional(
             etag,
             lambda: (
-                _live(_view_or_404(evening_id), True)
+                _live(_view_or_404(evening_id, stamp), True)
                 if director
                 else _follower_live(evening_id, stamp)
             ),
@@ -175,7 +176,7 @@ def evening(evening_id: str) -> BaseResponse:
         if director:
             response.cache_control.private = True
         return response
-    found = _view_or_404(evening_id)
+    found = _view_or_404(evening_id, stamp)
     return _page(found, director)
 
 
