@@ -76,10 +76,14 @@ def seed(count: int) -> None:
     db.session.commit()
 
 
-def median_ms(runs: int, work: Callable[[], object]) -> float:
-    """The median of ``runs`` timings of ``work()``, in milliseconds."""
+def median_ms(
+    runs: int, work: Callable[[], object], between: Callable[[], object] = lambda: None
+) -> float:
+    """The median of ``runs`` timings of ``work()``, in milliseconds, ``between()`` before
+    each, untimed."""
     times = []
     for _ in range(runs):
+        between()
         began = time.perf_counter()
         work()
         times.append((time.perf_counter() - began) * 1000)

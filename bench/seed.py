@@ -90,14 +90,20 @@ class Seeded:
         path.write_text(json.dumps(asdict(self), indent=1))
 
 
-def random_deal(rng: random.Random, rules: RuleSet, minimums: tuple[int, ...]) -> list[SideResult]:
-    """One classic deal as a table might write it down: one side goes out, mostly with a
-    single canasta; the other is often caught with cards in hand."""
-    out = rng.randrange(2)
+def drawn_red_threes(rng: random.Random, rules: RuleSet) -> list[int]:
+    """The red threes each of two sides laid down in a deal."""
     red_threes = [0, 0]
     for _ in range(rules.max_red_threes):
         if rng.random() < 0.3:  # else still in the stock when the deal ended
             red_threes[rng.randrange(2)] += 1
+    return red_threes
+
+
+def random_deal(rng: random.Random, rules: RuleSet, minimums: tuple[int, ...]) -> list[SideResult]:
+    """One classic deal as a table might write it down: one side goes out, mostly with a
+    single canasta; the other is often caught with cards in hand."""
+    out = rng.randrange(2)
+    red_threes = drawn_red_threes(rng, rules)
     results = []
     for side in range(2):
         went_out = side == out
@@ -131,10 +137,7 @@ def random_american_deal(
     its black threes; the other side has a canasta or none, and its red threes count
     against it without one (the swing)."""
     out = rng.randrange(2)
-    red_threes = [0, 0]
-    for _ in range(4):
-        if rng.random() < 0.3:
-            red_threes[rng.randrange(2)] += 1
+    red_threes = drawn_red_threes(rng, rules)
     results = []
     for side in range(2):
         went_out = side == out

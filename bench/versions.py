@@ -14,13 +14,12 @@ count); the season holds every game; the history lists them all.
 from __future__ import annotations
 
 import os
-import statistics
 import sys
 import tempfile
-import time
 from collections.abc import Callable
 from datetime import datetime, timedelta
 
+from ratings import median_ms  # bench/ratings.py (bench/ is the script's own folder)
 from sqlalchemy import delete, func, insert, select
 
 from scorekeeper import create_app
@@ -160,16 +159,9 @@ def rows(evening_id: str, season_id: str) -> dict[str, Callable[[], object]]:
     }
 
 
-def median_ms(runs: int, work: Callable[[], object]) -> float:
-    """The median of ``runs`` timings of ``work()``, in milliseconds, each in a reader's
-    transaction of its own (as a request's)."""
-    times = []
-    for _ in range(runs):
-        db.session.rollback()
-        began = time.perf_counter()
-        work()
-        times.append((time.perf_counter() - began) * 1000)
-    return statistics.median(times)
+def between() -> None:
+    """Each read in a reader's transaction of its own, as a request's (its BEGIN timed)."""
+    db.session.rollback()
 
 
 def main(counts: list[int]) -> None:
@@ -181,7 +173,7 @@ def main(counts: list[int]) -> None:
             for count in counts:
                 for name, work in rows(*seed(count)).items():
                     work()
-                    print(f"{count:>6} games  {name:<42} {median_ms(200, work):.3f} ms")
+                    print(f"{count:>6} games  {name:<42} {median_ms(200, work, between):.3f} ms")
             db.session.remove()
             db.engine.dispose()
 
