@@ -18,8 +18,8 @@ from contextlib import contextmanager
 from typing import Any
 
 from flask_sqlalchemy import SQLAlchemy
-from sqlalchemy import MetaData, event
-from sqlalchemy.engine import Connection, Engine, ExceptionContext
+from sqlalchemy import Executable, MetaData, event
+from sqlalchemy.engine import Connection, Engine, ExceptionContext, Row
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import DeclarativeBase
 
@@ -154,6 +154,21 @@ def writer_options(connection_or_engine: Connection | Engine) -> dict[str, Any]:
     if connection_or_engine.dialect.name == "postgresql":
         options["isolation_level"] = WRITE_ISOLATION
     return options
+
+
+def version_row(
+    statement: Executable, params: dict[str, Any] | None = None
+) -> Row[*tuple[Any, ...]] | None:
+    """The one row of a version (what a page's ETag or cache key is made of), read on a
+    connection of its own, outside the request's session: a conditional request that ends
+    in a 304 opens no session. On PostgreSQL in autocommit, one statement being its own
+    snapshot: after the pool's check, one round trip where the session's BEGIN, SELECT and
+    ROLLBACK take three (docs/PERFORMANCE.md, "The evening on PostgreSQL"). What the page
+    then reads in the session is as new as the version or newer, never older."""
+    with db.engine.connect() as connection:
+        if connection.dialect.name == "postgresql":
+            connection = connection.execution_options(isolation_level="AUTOCOMMIT")
+        return connection.execute(statement, params).one_or_none()
 
 
 @contextmanager

@@ -37,7 +37,7 @@ from ..rules import (
     standings,
 )
 from ..rules.victory_points import BYE_VP, Scale, read_scoring, table_victory_points, vp_standings
-from .db import db
+from .db import db, version_row
 from .games import GAME_ID, Secured, hash_secret, rules_of
 from .models import (
     Deal,
@@ -376,7 +376,7 @@ def stamp_of(evening_id: str) -> Stamp | None:
     by their primary keys, whatever the evening's size, or None."""
     if not GAME_ID.fullmatch(evening_id):
         return None
-    row = db.session.execute(_STAMP, {"evening_id": evening_id}).one_or_none()
+    row = version_row(_STAMP, {"evening_id": evening_id})
     return None if row is None else Stamp(row[0], row[2], row[1])
 
 
@@ -432,7 +432,8 @@ def time_called(game_id: str) -> bool:
 def version(evening_id: str) -> int | None:
     """The evening's own version (one indexed read): a finished table's way on moves with it
     (the next round seated, two players swapped)."""
-    return db.session.scalar(select(Evening.version).where(Evening.id == evening_id))
+    row = version_row(select(Evening.version).where(Evening.id == evening_id))
+    return None if row is None else int(row[0])
 
 
 @dataclass(frozen=True)

@@ -32,7 +32,7 @@ from ..rules import (
 )
 from ..rules.scoring import ENTRY_FIELDS
 from ..rules.stats import Outcome, SideRecord
-from .db import db
+from .db import db, version_row
 from .log import entries_json, log_json
 from .models import Change, Deal, Game, Player, Side
 from .players import record_from_json
@@ -177,7 +177,7 @@ def version_of(game_id: str) -> Version | None:
     """The game's version (one indexed read): the ETag of its pages."""
     if not GAME_ID.fullmatch(game_id):
         return None
-    row = db.session.execute(_VERSION, {"game_id": game_id}).one_or_none()
+    row = version_row(_VERSION, {"game_id": game_id})
     if row is None:
         return None
     return Version(row.version, row.token_hash, row.deleted_at is not None, row.confirm_hash)

@@ -17,7 +17,7 @@ from datetime import datetime
 from sqlalchemy import ColumnElement, case, func, or_, select
 from sqlalchemy.orm import InstrumentedAttribute, selectinload
 
-from .db import db
+from .db import db, version_row
 from .log import GAME_DELETED, replacement
 from .models import (
     Change,
@@ -43,7 +43,8 @@ _VERSION = select(COUNTER.c.value).where(COUNTER.c.name == HISTORY)
 
 def version() -> int:
     """The history's version (``changes.commit`` moves it), one row by its name."""
-    return db.session.scalar(_VERSION) or 0
+    row = version_row(_VERSION)
+    return 0 if row is None else int(row[0])
 
 
 #: Games on one page of the history.

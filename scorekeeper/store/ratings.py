@@ -31,7 +31,7 @@ from sqlalchemy import select
 from ..rules.pair_ratings import PairRated, rate_pairs
 from ..rules.ratings import PlayedGame, RatedSide, Rating, rate
 from ..rules.victory_points import read_scoring, table_victory_points
-from .db import db
+from .db import db, version_row
 from .models import Counter, Deal, Evening, EveningRound, EveningTable, Game, Person, Player, Side
 
 GAME = Game.__table__
@@ -79,7 +79,8 @@ _NAMES = select(PERSON.c.id, PERSON.c.name, PERSON.c.key)
 
 def version() -> int:
     """The version of the ratings: it moves with every change that can move one."""
-    return int(db.session.execute(_VERSION).scalar_one())
+    row = version_row(_VERSION)
+    return 0 if row is None else int(row[0])
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@ from sqlalchemy import bindparam, select
 from sqlalchemy.orm import selectinload
 
 from ..rules.season import DEFAULT_POINTS, LadderLine, SeasonEvening, ladder
-from .db import db
+from .db import db, version_row
 from .evenings import EveningView, view_of
 from .games import GAME_ID, Secured, hash_secret
 from .models import (
@@ -143,7 +143,7 @@ def stamp_of(season_id: str) -> Stamp | None:
     their primary keys, however many evenings it has, or None."""
     if not GAME_ID.fullmatch(season_id):
         return None
-    row = db.session.execute(_STAMP, {"season_id": season_id}).one_or_none()
+    row = version_row(_STAMP, {"season_id": season_id})
     return None if row is None else Stamp(row[0], row[2], row[1])
 
 
