@@ -686,7 +686,8 @@ class ClubEvening:
 
         run(max(self.settings.warmup, 2))
         before = self.server.cpu_seconds()
-        load = run(self.settings.probe_seconds)
+        with sampled(self.settings, self.server, f"club evening {tables} tables"):
+            load = run(self.settings.probe_seconds)
         load.cpu_ms = (self.server.cpu_seconds() - before) * 1000 / max(load.requests, 1)
         sent_p99 = load.p99_ms
         load.p50_ms, load.p99_ms = (float(n) for n in latency_out.read_text().split()[:2])
