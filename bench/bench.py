@@ -231,13 +231,14 @@ class Settings:
     probe_steps: int = 5
     #: Imports of the 1,000-deal game timed.
     imports: int = 5
-    #: Only the endpoints whose name contains this (None: all of them).
+    #: Only the endpoints whose name contains this, or one of its parts between "|"
+    #: (None: all of them).
     only: str | None = None
     #: Where py-spy's samples of each row go (``--profile``); None: no profiler runs.
     profile: Path | None = None
 
     def wants(self, name: str) -> bool:
-        return self.only is None or self.only in name
+        return self.only is None or any(part in name for part in self.only.split("|"))
 
 
 #: A new nonce prefix for every wrk run: a deal page nonce a game has seen saves nothing.
@@ -1321,7 +1322,7 @@ def main() -> int:
     parser.add_argument(
         "--only",
         help="measure only what this names (part of a row's name, e.g. 'deal', 'club evening', "
-        "'import')",
+        "'import'; several between '|': 'history page|statistics page')",
     )
     args = parser.parse_args()
     if shutil.which("wrk") is None:
