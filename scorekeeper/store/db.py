@@ -1,8 +1,9 @@
 """The SQLAlchemy handle, and how transactions begin on each database.
 
-Reads see one snapshot: every query of a request sees the database as it stood at the
-first one (SQLite: SQLAlchemy emits ``BEGIN``, which the sqlite3 module leaves out before
-a SELECT; PostgreSQL: REPEATABLE READ, set in the app factory). A change goes through
+Reads see one snapshot: every query of a request's session sees the database as it stood
+at the first one (SQLite: SQLAlchemy emits ``BEGIN``, which the sqlite3 module leaves out
+before a SELECT; PostgreSQL: REPEATABLE READ, set in the app factory). The version a page
+is kept by is read before that, on a connection of its own (``version_row``). A change goes through
 ``transaction()``: it waits for the lock before it reads anything it will change (SQLite:
 ``BEGIN IMMEDIATE``, the database's one writer; PostgreSQL: READ COMMITTED, and the
 game's row is locked with ``SELECT ... FOR UPDATE``), so it reads what the last committed
