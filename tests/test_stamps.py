@@ -331,7 +331,9 @@ def test_a_deal_and_time_called_at_once_wait_in_turn_not_in_a_circle(app: Flask)
         saving.start()
         assert locked.wait(20)
         closing.start()
-        with engine.connect() as watcher:
+        # In autocommit: a transaction reads pg_stat_activity once and keeps what it read,
+        # so a watcher that looked before the director got there would never see it wait.
+        with engine.connect().execution_options(isolation_level="AUTOCOMMIT") as watcher:
             waiting = (
                 "SELECT count(*) FROM pg_stat_activity"
                 " WHERE wait_event_type = 'Lock' AND datname = current_database()"
