@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from sqlalchemy import update
 
 from scorekeeper.store import db
-from scorekeeper.store.history import HISTORY
+from scorekeeper.store.counters import HISTORY
 from scorekeeper.store.models import Change, Counter, Game
 
 from .helpers.api import get_game

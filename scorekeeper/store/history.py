@@ -17,11 +17,11 @@ from datetime import datetime
 from sqlalchemy import ColumnElement, case, func, or_, select
 from sqlalchemy.orm import InstrumentedAttribute, selectinload
 
-from .db import db, version_row
+from . import counters
+from .db import db
 from .log import GAME_DELETED, replacement
 from .models import (
     Change,
-    Counter,
     Deal,
     Evening,
     EveningPlayer,
@@ -34,17 +34,10 @@ from .models import (
 )
 from .players import name_key
 
-#: The counter the history page is kept under (``Counter.name``).
-HISTORY = "history"
-COUNTER = Counter.__table__
-#: Its value: one row by its primary key.
-_VERSION = select(COUNTER.c.value).where(COUNTER.c.name == HISTORY)
-
 
 def version() -> int:
     """The history's version (``changes.commit`` moves it), one row by its name."""
-    row = version_row(_VERSION)
-    return 0 if row is None else int(row[0])
+    return counters.value(counters.HISTORY)
 
 
 #: Games on one page of the history.

@@ -31,8 +31,9 @@ from sqlalchemy import select
 from ..rules.pair_ratings import PairRated, rate_pairs
 from ..rules.ratings import PlayedGame, RatedSide, Rating, rate
 from ..rules.victory_points import read_scoring, table_victory_points
-from .db import db, version_row
-from .models import Counter, Deal, Evening, EveningRound, EveningTable, Game, Person, Player, Side
+from . import counters
+from .db import db
+from .models import Deal, Evening, EveningRound, EveningTable, Game, Person, Player, Side
 
 GAME = Game.__table__
 DEAL = Deal.__table__
@@ -45,13 +46,6 @@ TABLE = EveningTable.__table__
 
 #: The finished games that are listed (not deleted): what the ratings are made of.
 _FINISHED = (GAME.c.finished.is_(True), GAME.c.deleted_at.is_(None))
-
-#: The counter the ratings are kept under (``Counter.name``).
-RATINGS = "ratings"
-COUNTER = Counter.__table__
-
-#: Their version: one row by its primary key (``changes.commit`` moves it).
-_VERSION = select(COUNTER.c.value).where(COUNTER.c.name == RATINGS)
 
 #: Every seat of those games, in the order they were played (ties of time by id), with the
 #: scoring of the club evening a game is a table of (None for other games).
@@ -79,8 +73,7 @@ _NAMES = select(PERSON.c.id, PERSON.c.name, PERSON.c.key)
 
 def version() -> int:
     """The version of the ratings: it moves with every change that can move one."""
-    row = version_row(_VERSION)
-    return 0 if row is None else int(row[0])
+    return counters.value(counters.RATINGS)
 
 
 @dataclass(frozen=True)

@@ -34,9 +34,9 @@ from sqlalchemy.orm import Session, SessionTransaction
 from sqlalchemy.orm.attributes import set_committed_value
 
 from ...rules.stats import SideRecord, side_records
+from .. import counters
 from ..db import db
 from ..games import Sheet, side_results
-from ..history import HISTORY
 from ..log import (
     CREATED,
     EVENING_CREATED,
@@ -47,7 +47,6 @@ from ..log import (
 )
 from ..models import (
     Change,
-    Counter,
     Evening,
     EveningChange,
     EveningPlayer,
@@ -64,7 +63,6 @@ from ..models import (
     utcnow,
 )
 from ..players import record_to_json
-from ..ratings import RATINGS
 from .request_keys import RequestKey
 
 GAME = Game.__table__
@@ -74,7 +72,6 @@ PLAYER = Player.__table__
 CHANGE = Change.__table__
 EVENING = Evening.__table__
 EVENING_CHANGE = EveningChange.__table__
-COUNTER = Counter.__table__
 SEASON = Season.__table__
 SEASON_CHANGE = SeasonChange.__table__
 EVENING_STAMP = EveningStamp.__table__
@@ -131,10 +128,6 @@ _PEOPLE_AT_GAMES = (
     )
     .values(version=PERSON.c.version + 1)
 )
-#: The ratings' version: every worker rates the games again at its next ratings page.
-_RATINGS_MOVED = update(COUNTER).where(COUNTER.c.name == RATINGS).values(value=COUNTER.c.value + 1)
-#: The history's version: the page is rendered again at its next reading.
-_HISTORY_MOVED = update(COUNTER).where(COUNTER.c.name == HISTORY).values(value=COUNTER.c.value + 1)
 #: The evenings (with their seasons) whose pages show the marked games as tables...
 _EVENINGS_OF_GAMES = (
     select(EVENING.c.id, EVENING.c.season_id)
@@ -262,8 +255,10 @@ def _move_marked(session: Session) -> None:
         if seasons:
             session.execute(_SEASON_STAMPS_MOVED, {"seasons": seasons})
     if found.ratings:
-        session.execute(_RATINGS_MOVED)
-    session.execute(_HISTORY_MOVED)
+        # Every worker rates the games again at its next ratings page...
+        session.execute(counters.MOVED, {"counter": counters.RATINGS})
+    # ... and renders the history again at its next reading.
+    session.execute(counters.MOVED, {"counter": counters.HISTORY})
 
 
 @event.listens_for(Session, "after_transaction_end")
