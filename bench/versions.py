@@ -160,7 +160,8 @@ def rows(evening_id: str, season_id: str) -> dict[str, Callable[[], object]]:
 
 
 def between() -> None:
-    """Each read in a reader's transaction of its own, as a request's (its BEGIN timed)."""
+    """Each read as a request makes it: a version on a connection of its own (``version_row``),
+    the sums it replaced in a reader's transaction of their own (its BEGIN timed)."""
     db.session.rollback()
 
 
