@@ -1,9 +1,10 @@
-"""The counters the commit step moves (``Counter``: one row by its name): the versions of
-pages that show many games, read as one row whatever the club's size."""
+"""The counters the commit step moves (``Counter``: one row by its name; the door moves
+them, ``changes.commit``): the versions of pages that show many games, read as one row
+whatever the club's size."""
 
 from __future__ import annotations
 
-from sqlalchemy import bindparam, select, update
+from sqlalchemy import bindparam, select
 
 from .db import version_row
 from .models import Counter
@@ -15,10 +16,6 @@ HISTORY = "history"
 
 COUNTER = Counter.__table__
 _VALUE = select(COUNTER.c.value).where(COUNTER.c.name == bindparam("counter"))
-#: One counter moved on by one, in the change's transaction (``changes.commit``).
-MOVED = (
-    update(COUNTER).where(COUNTER.c.name == bindparam("counter")).values(value=COUNTER.c.value + 1)
-)
 
 
 def value(name: str) -> int:

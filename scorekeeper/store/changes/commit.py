@@ -156,6 +156,12 @@ _SEASON_STAMPS_MOVED = (
     .values(value=SEASON_STAMP.c.value + 1)
 )
 _NEW_EVENING_STAMP = insert(EVENING_STAMP)
+#: A counter (``counters``) moved on by one.
+_COUNTER_MOVED = (
+    update(counters.COUNTER)
+    .where(counters.COUNTER.c.name == bindparam("counter"))
+    .values(value=counters.COUNTER.c.value + 1)
+)
 _NEW_SEASON_STAMP = insert(SEASON_STAMP)
 _EVENING_CHANGED = (
     update(EVENING)
@@ -256,9 +262,9 @@ def _move_marked(session: Session) -> None:
             session.execute(_SEASON_STAMPS_MOVED, {"seasons": seasons})
     if found.ratings:
         # Every worker rates the games again at its next ratings page...
-        session.execute(counters.MOVED, {"counter": counters.RATINGS})
+        session.execute(_COUNTER_MOVED, {"counter": counters.RATINGS})
     # ... and renders the history again at its next reading.
-    session.execute(counters.MOVED, {"counter": counters.HISTORY})
+    session.execute(_COUNTER_MOVED, {"counter": counters.HISTORY})
 
 
 @event.listens_for(Session, "after_transaction_end")
