@@ -143,7 +143,8 @@ def season_ladder(
     places: list[list[tuple[str, ...]]], points: list[int]
 ) -> list[tuple[frozenset[str], int, int, int]]:
     """The season's ladder from each evening's order: (players, points, evenings, best
-    place) best first, by points, then the best place, then the name."""
+    place) best first, by points, then the best place, then the name as the pair was first
+    listed ("Vera & Goran" sorts under V), case aside."""
     lines: dict[frozenset[str], list[Any]] = {}
     for order in places:
         for place, entrant in enumerate(order, start=1):
@@ -154,6 +155,6 @@ def season_ladder(
             entry[3] = min(entry[3], place)
     ranked = sorted(
         lines.items(),
-        key=lambda item: (-item[1][1], item[1][3], tuple(sorted(n.casefold() for n in item[0]))),
+        key=lambda item: (-item[1][1], item[1][3], tuple(n.casefold() for n in item[1][0])),
     )
     return [(key, entry[1], entry[2], entry[3]) for key, entry in ranked]
