@@ -164,9 +164,11 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         # shares them between workers.
         CACHE_TYPE="SimpleCache",
         CACHE_DEFAULT_TIMEOUT=3600,
-        # A club evening's games: each one's parts of pages (tens of kilobytes) and the
-        # facts its requests are checked against (a few hundred bytes).
-        CACHE_THRESHOLD=5000,
+        # A club evening of 3,000 live tables: each game keeps about ten entries (its
+        # parts of pages, tens of kilobytes, and the facts its requests are checked
+        # against). Past the threshold SimpleCache sorts every entry on each new one
+        # (docs/PERFORMANCE.md, "The cache's size").
+        CACHE_THRESHOLD=30_000,
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)

@@ -3,8 +3,10 @@
 A game's version (``Game.version``) moves by one with every change of the game, in the
 change's own transaction. A page that shows one game answers a phone that has it already
 with 304 (a weak ETag from the version); a part of a page that is costly to render is kept
-in Flask-Caching under a key that holds the version(s) of what it shows, so a change makes
-a new key rather than invalidating an old one, and no worker can show a stale part.
+in Flask-Caching with the version(s) of what it shows, and used only at those versions, so
+no worker can show a stale part. The part made at the next version takes the old one's
+place: a game keeps one entry per part, not one per deal (docs/PERFORMANCE.md, "The
+cache's size").
 """
 
 from __future__ import annotations
@@ -52,16 +54,18 @@ def conditional(etag: str, make: Callable[[], ResponseReturnValue]) -> Response:
     return response
 
 
-def cached(key: tuple[Hashable, ...], make: Callable[[], T]) -> T:
+def cached(key: tuple[Hashable, ...], make: Callable[[], T], at: Hashable = None) -> T:
     """What ``make`` gives (a rendered part of a page, a game's fixed facts), kept under
-    ``key``, which holds the version(s) of what it shows, with the request's language and
-    root path. A part that shows dates holds the time zone in its key (``i18n.zone_name``):
-    the API never needs one, and reading it would open the session."""
+    ``key`` with the request's language and root path, and ``at``: the version(s) of what
+    it shows (None for what never changes). Kept at another version, it is made anew and
+    replaces that one. A part that shows dates holds the time zone in its key
+    (``i18n.zone_name``): the API never needs one, and reading it would open the session."""
     name = repr((*key, current_language(), request.script_root))
-    value: T | None = cache.get(name)
-    if value is None:
-        value = make()
-        cache.set(name, value)
+    kept: tuple[Hashable, T] | None = cache.get(name)
+    if kept is not None and kept[0] == at:
+        return kept[1]
+    value = make()
+    cache.set(name, (at, value))
     return value
 
 
@@ -75,7 +79,7 @@ def rated_club() -> ratings.Club:
     """The club's ratings (people and pairs), rated again only when the finished games
     changed (their version): the pages and the API read the same. (The key names the
     pairs: a ``Club`` kept before they were rated has none.)"""
-    return cached(("ratings", "pairs", ratings.version()), ratings.club)
+    return cached(("ratings", "pairs"), ratings.club, at=ratings.version())
 
 
 def evening_view(evening_id: str, stamp: evenings.Stamp | None = None) -> EveningView | None:
@@ -86,4 +90,4 @@ def evening_view(evening_id: str, stamp: evenings.Stamp | None = None) -> Evenin
     stamp = stamp or evenings.stamp_of(evening_id)
     if stamp is None:
         return None
-    return cached(("evening-view", evening_id, stamp.key), lambda: evenings.view(evening_id))
+    return cached(("evening-view", evening_id), lambda: evenings.view(evening_id), at=stamp.key)

@@ -184,7 +184,7 @@ def show(game_id: str) -> Response:
     version = current.version
 
     def document() -> Response:
-        body = cached(("api-game", game_id, version), lambda: _game_document(game_id))
+        body = cached(("api-game", game_id), lambda: _game_document(game_id), at=version)
         return current_app.response_class(body, mimetype="application/json")
 
     return conditional(f"game-{game_id}-{version}", document)

@@ -114,9 +114,9 @@ def ladder() -> str:
         return render_template("players/_pair_ladder.html", lines=pairs.pair_ladder(_club(version)))
 
     if by_pairs:
-        part = Markup(cached(("pair-ladder", version), make_pairs))
+        part = Markup(cached(("pair-ladder",), make_pairs, at=version))
     else:
-        part = Markup(cached(("ladder", version, zone_name()), make))
+        part = Markup(cached(("ladder", zone_name()), make, at=version))
     return render_template(
         "players/ladder.html", ladder_part=part, start=NEWCOMER.shown, by_pairs=by_pairs
     )
@@ -145,7 +145,7 @@ def _rating_part(person_id: int) -> Markup:
             start=NEWCOMER.shown,
         )
 
-    return Markup(cached(("rating", person_id, version), make))
+    return Markup(cached(("rating", person_id), make, at=version))
 
 
 @bp.get("/players/<int:person_id>")
@@ -172,7 +172,7 @@ def _page_part(person: players.Listed) -> Markup:
             abort(404, render_text(NO_PERSON))
         return render_template("players/_page.html", page=page)
 
-    return Markup(cached(("player", person.id, person.version, zone_name()), make))
+    return Markup(cached(("player", person.id, zone_name()), make, at=person.version))
 
 
 @bp.post("/players/<int:person_id>/rename")
@@ -239,4 +239,4 @@ def _partnership_ratings(page: players.PartnershipPage) -> Markup:
             start=NEWCOMER.shown,
         )
 
-    return Markup(cached(("pair-rating", ids, version), make))
+    return Markup(cached(("pair-rating", ids), make, at=version))

@@ -40,10 +40,10 @@ def _onward(game_id: str, version: int) -> tuple[int | None, Onward | None]:
         head = games.head(game_id)
         return (head is not None and head.finished,)
 
-    if not cached(("finished", game_id, version), finished)[0]:
+    if not cached(("finished", game_id), finished, at=version)[0]:
         return None, None
     at = evenings.version(seated.evening_id)
-    return at, cached(("onward", game_id, at), lambda: evenings.onward(seated))
+    return at, cached(("onward", game_id), lambda: evenings.onward(seated), at=at)
 
 
 def _time_called(game_id: str, sheet: games.Sheet) -> bool:
@@ -91,7 +91,7 @@ def _sheet_part(
 
     if confirming:
         return render()
-    part: dict[str, Any] = cached(("sheet", game_id, version, scorer, at), render)
+    part: dict[str, Any] = cached(("sheet", game_id, scorer), render, at=(version, at))
     return part
 
 
@@ -136,7 +136,7 @@ def _live_part(
 
     if confirming:
         return render()
-    html: str = cached(("live", game_id, version, scorer, onward[0]), render)
+    html: str = cached(("live", game_id, scorer), render, at=(version, onward[0]))
     return html
 
 

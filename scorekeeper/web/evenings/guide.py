@@ -49,7 +49,7 @@ def _live(stamp: evenings.Stamp, evening_id: str, guide_id: str) -> str:
         found = _guide_or_404(stamp, evening_id, guide_id)
         return render_template("evenings/_guide_live.html", guide=found, guide_id=guide_id)
 
-    html: str = cached(("guide", evening_id, guide_id, stamp.key), render)
+    html: str = cached(("guide", evening_id, guide_id), render, at=stamp.key)
     return html
 
 

@@ -41,7 +41,7 @@ def _content(evening_id: str) -> tuple[str, str]:
         html = render_template("evenings/_results.html", results=found, evening=found.evening)
         return found.evening.name, html
 
-    kept: tuple[str, str] = cached(("results", evening_id, stamp.key), render)
+    kept: tuple[str, str] = cached(("results", evening_id), render, at=stamp.key)
     return kept
 
 

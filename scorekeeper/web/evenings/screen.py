@@ -55,7 +55,7 @@ def _live(stamp: evenings.Stamp, evening_id: str) -> str:
             columns=columns(len(lines)),
         )
 
-    html: str = cached(("screen", evening_id, stamp.key), render)
+    html: str = cached(("screen", evening_id), render, at=stamp.key)
     return html
 
 
