@@ -698,7 +698,8 @@ class ClubEvening:
             f"  club evening, {tables:>6,} tables ({len(used):,} games, {threads} wrk "
             f"threads): asked {asked:5.0f} req/s, served {load.rps:5.0f}; from when due: p50 "
             f"{load.p50_ms:5.1f} ms, p99 {load.p99_ms:6.1f} ms (from the send "
-            f"{sent_p99:5.1f}); {load.cpu_ms:.2f} CPU ms/request: {verdict}",
+            f"{sent_p99:5.1f}); {load.cpu_ms:.2f} CPU ms/request; workers' memory "
+            f"{' and '.join(f'{mb:.0f}' for mb in self.server.worker_memory_mb())} MB: {verdict}",
             flush=True,
         )
         return probe

@@ -42,6 +42,21 @@ class Server:
                 used += int(fields[11]) + int(fields[12])  # utime, stime
         return used / tick
 
+    def worker_memory_mb(self) -> list[float]:
+        """Each gunicorn worker's resident memory (VmRSS), in MB: what its kept parts of
+        pages cost (CACHE_THRESHOLD)."""
+        found = []
+        for status in Path("/proc").glob("[0-9]*/status"):
+            try:
+                fields = dict(
+                    line.split(":", 1) for line in status.read_text().splitlines() if ":" in line
+                )
+            except OSError:
+                continue  # a process that ended meanwhile
+            if fields.get("PPid", "").strip() == str(self.pid):
+                found.append(int(fields["VmRSS"].split()[0]) / 1024)
+        return sorted(found)
+
     def fail(self, message: str) -> SystemExit:
         """Stop the benchmark with ``message`` and the end of the server's log."""
         return SystemExit(f"{message}\n--- the end of {self.log} ---\n{log_tail(self.log)}")
