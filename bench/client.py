@@ -28,34 +28,31 @@ class Server:
     pid: int
     log: Path
 
-    def cpu_seconds(self) -> float:
-        """CPU time used so far by the gunicorn master and its workers."""
-        tick = os.sysconf("SC_CLK_TCK")
-        used = 0
+    def processes(self) -> dict[int, list[str]]:
+        """The gunicorn master and its workers: each one's fields of ``/proc/<pid>/stat``
+        after its name (the parent's pid first)."""
+        found = {}
         for stat in Path("/proc").glob("[0-9]*/stat"):
             try:
                 fields = stat.read_text().rsplit(")", 1)[1].split()
             except (OSError, IndexError):
                 continue  # a process that ended meanwhile
-            pid, parent = int(stat.parent.name), int(fields[1])
-            if self.pid in (pid, parent):
-                used += int(fields[11]) + int(fields[12])  # utime, stime
-        return used / tick
+            pid = int(stat.parent.name)
+            if self.pid in (pid, int(fields[1])):
+                found[pid] = fields
+        return found
+
+    def cpu_seconds(self) -> float:
+        """CPU time used so far by the gunicorn master and its workers."""
+        used = sum(int(f[11]) + int(f[12]) for f in self.processes().values())  # utime, stime
+        return used / os.sysconf("SC_CLK_TCK")
 
     def worker_memory_mb(self) -> list[float]:
-        """Each gunicorn worker's resident memory (VmRSS), in MB: what its kept parts of
-        pages cost (CACHE_THRESHOLD)."""
-        found = []
-        for status in Path("/proc").glob("[0-9]*/status"):
-            try:
-                fields = dict(
-                    line.split(":", 1) for line in status.read_text().splitlines() if ":" in line
-                )
-            except OSError:
-                continue  # a process that ended meanwhile
-            if fields.get("PPid", "").strip() == str(self.pid):
-                found.append(int(fields["VmRSS"].split()[0]) / 1024)
-        return sorted(found)
+        """Each gunicorn worker's resident memory, in MB: what its kept parts of pages cost
+        (CACHE_THRESHOLD)."""
+        page = os.sysconf("SC_PAGE_SIZE") / 2**20
+        workers = [f for pid, f in self.processes().items() if pid != self.pid]
+        return sorted(int(f[21]) * page for f in workers)  # rss, in pages
 
     def fail(self, message: str) -> SystemExit:
         """Stop the benchmark with ``message`` and the end of the server's log."""

@@ -3,11 +3,11 @@
 Reads see one snapshot: every query of a request's session sees the database as it stood
 at the first one (SQLite: SQLAlchemy emits ``BEGIN``, which the sqlite3 module leaves out
 before a SELECT; PostgreSQL: REPEATABLE READ, set in the app factory). The version a page
-is kept by is read before that, on a connection of its own (``version_row``). A change goes through
-``transaction()``: it waits for the lock before it reads anything it will change (SQLite:
-``BEGIN IMMEDIATE``, the database's one writer; PostgreSQL: READ COMMITTED, and the
-game's row is locked with ``SELECT ... FOR UPDATE``), so it reads what the last committed
-change left and never loses a race after it has begun.
+is kept by is read before that, on a connection of its own (``version_row``). A change goes
+through ``transaction()``: it waits for the lock before it reads anything it will change
+(SQLite: ``BEGIN IMMEDIATE``, the database's one writer; PostgreSQL: READ COMMITTED, and
+the game's row is locked with ``SELECT ... FOR UPDATE``), so it reads what the last
+committed change left and never loses a race after it has begun.
 """
 
 from __future__ import annotations

@@ -156,13 +156,13 @@ _SEASON_STAMPS_MOVED = (
     .values(value=SEASON_STAMP.c.value + 1)
 )
 _NEW_EVENING_STAMP = insert(EVENING_STAMP)
+_NEW_SEASON_STAMP = insert(SEASON_STAMP)
 #: A counter (``counters``) moved on by one.
 _COUNTER_MOVED = (
     update(counters.COUNTER)
     .where(counters.COUNTER.c.name == bindparam("counter"))
     .values(value=counters.COUNTER.c.value + 1)
 )
-_NEW_SEASON_STAMP = insert(SEASON_STAMP)
 _EVENING_CHANGED = (
     update(EVENING)
     .where(EVENING.c.id == bindparam("evening_id"))
