@@ -288,6 +288,15 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
             terminalreporter.line(lost)
 
 
+def settled(page: Page) -> None:
+    """Wait until no htmx request is in flight and the last swap has settled. A field
+    filled while its swap settles can lose the fill's select-all to htmx restoring the
+    new page's attributes ("5001" typed after "5000": 50005001)."""
+    page.wait_for_function(
+        "() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')"
+    )
+
+
 def tap(target: Locator) -> None:
     """Tap like a thumb, making sure the page received the tap.
 
@@ -296,8 +305,13 @@ def tap(target: Locator) -> None:
     When no click reaches the page within a few seconds, this taps once more and says so
     at the end of the run (``LOST_TAPS``): a touch the page never received is the
     emulation's, not the app's. A click that arrives and then does nothing still fails
-    the test, and the report shows what the page saw (``phone``)."""
+    the test, and the report shows what the page saw (``phone``).
+
+    It waits for the page to settle first: a swap that lands between the touch and its
+    click moves what was under the thumb (the deal form's preview grew a line, and "Save"
+    got a click meant for it on the div below)."""
     page = target.page
+    settled(page)
     token = secrets.token_hex(4)  # a new document (the tap navigated) does not have it
     page.evaluate(WATCH_FOR_A_CLICK, token)
     target.tap()

@@ -10,7 +10,7 @@ from typing import Any
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, Request, expect
 
-from .conftest import shot, tap
+from .conftest import settled, shot, tap
 
 
 class Requests:
@@ -52,15 +52,6 @@ def htmx_ready(page: Page) -> None:
     page.wait_for_function(
         "() => { const t = document.querySelector('form.deal-form .preview-trigger');"
         " return t && t['htmx-internal-data'] !== undefined && window.dealCode; }"
-    )
-
-
-def settled(page: Page) -> None:
-    """Wait until no htmx request is in flight and the last swap has settled. A field
-    filled while its swap settles can lose the fill's select-all to htmx restoring the
-    new page's attributes ("5001" typed after "5000": 50005001)."""
-    page.wait_for_function(
-        "() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')"
     )
 
 

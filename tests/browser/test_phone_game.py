@@ -11,7 +11,6 @@ from .conftest import back_online, browser_says_online, fits, shot, tap
 from .helpers import (
     big_concealed_deal,
     htmx_ready,
-    settled,
     start_classic,
     tap_more,
     type_a_plain_deal,
@@ -64,9 +63,8 @@ def test_a_whole_game_with_thumbs(phone: Page, live_server: str) -> None:
     expect(page.locator("#err-sides-1-red_threes")).to_contain_text("only 4 red threes")
     expect(page.locator("#sides-0-meld_points")).to_have_value("120")
     shot(page, "deal-refused")
-    # No save still in flight (a tap made again on a loaded machine sends a second one),
-    # whose answer would bring the form back after Cancel.
-    settled(page)
+    # tap() waits for no save in flight (a tap made again on a loaded machine sends a
+    # second one, whose answer would bring the form back after Cancel).
     tap(page.get_by_role("link", name="Cancel"))
     # The deal form's bar shows the totals too: the sheet is there once its rows are.
     expect(page.get_by_role("link", name="Edit deal 1")).to_be_visible()
