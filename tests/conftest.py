@@ -1,5 +1,6 @@
-"""Fixtures: a fresh app and database per test (flaskr's app / client / runner), on SQLite
-and on PostgreSQL.
+"""Fixtures: a fresh database per test (flaskr's app / client / runner), on SQLite and on
+PostgreSQL, served by an app each worker makes once and puts back after every test (its
+settings, its cache: ``kept_apps``).
 
 ``app`` (and so ``client``, ``runner`` and ``other_worker``) is parametrized over the two
 databases: a test that uses it runs once on each (``[sqlite]``, ``[postgresql]``; the
@@ -23,6 +24,7 @@ from __future__ import annotations
 import os
 import shutil
 from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 
@@ -33,7 +35,7 @@ from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
 from sqlalchemy import inspect, text
 
-from scorekeeper import MIGRATIONS, create_app, upgrade_database
+from scorekeeper import MIGRATIONS, caching, create_app, upgrade_database
 from scorekeeper.store import db
 
 DATABASES = ["sqlite", "postgresql"]
@@ -154,21 +156,53 @@ def empty_postgres(app: Flask) -> None:
         upgrade_database(app)
 
 
-@pytest.fixture(params=DATABASES)
-def app(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Flask]:
-    if request.param == "sqlite":
-        path = tmp_path / "test.sqlite"
-        shutil.copyfile(request.getfixturevalue("sqlite_template"), path)
+@pytest.fixture(scope="session")
+def kept_apps(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Flask]]:
+    """One app per database for this worker, made at its first test and kept.
+
+    Making an app costs some 40 ms, nearly all of it Werkzeug compiling each URL rule's
+    builder: made for each of the suite's thousands of app tests, that was a minute and
+    more of the CI run. What a test can change is put back after it (``app``)."""
+    apps: dict[str, Flask] = {}
+    yield apps
+    for app in apps.values():
+        close(app)
+
+
+@contextmanager
+def fresh_app(kind: str, request: pytest.FixtureRequest) -> Iterator[Flask]:
+    """The kept app of ``kind``, on a database as the migrations leave it, its cache empty."""
+    kept_apps: dict[str, Flask] = request.getfixturevalue("kept_apps")
+    if kind == "sqlite":
+        template: Path = request.getfixturevalue("sqlite_template")
+        path = template.with_name("test.sqlite")
+        # The previous test's app let go of the file (close below); its WAL went with it.
+        for leftover in (path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
+            leftover.unlink(missing_ok=True)
+        shutil.copyfile(template, path)
         url = f"sqlite:///{path}"
     else:
         url = request.getfixturevalue("postgres_url")
-    app = app_for_tests(url, AUTO_MIGRATE=False)
+    if kind not in kept_apps:
+        kept_apps[kind] = app_for_tests(url, AUTO_MIGRATE=False)
+    app = kept_apps[kind]
+    config = dict(app.config)
     yield app
     with app.app_context():
         db.session.remove()
-    if request.param == "postgresql":
+        caching.cache.clear()
+    if kind == "postgresql":
         empty_postgres(app)
     close(app)
+    # A test that changed a setting (a trusted host, CSRF on) changed it for itself alone.
+    app.config.clear()
+    app.config.update(config)
+
+
+@pytest.fixture(params=DATABASES)
+def app(request: pytest.FixtureRequest) -> Iterator[Flask]:
+    with fresh_app(request.param, request) as app:
+        yield app
 
 
 @pytest.fixture
@@ -195,14 +229,11 @@ def client(app: Flask) -> FlaskClient:
 
 
 @pytest.fixture
-def sqlite_client(sqlite_template: Path, tmp_path: Path) -> Iterator[FlaskClient]:
+def sqlite_client(request: pytest.FixtureRequest) -> Iterator[FlaskClient]:
     """A client of an app on SQLite alone, for pages and checks that read no stored game
     (the rule tools): run on PostgreSQL too, they could fail for no reason of their own."""
-    path = tmp_path / "test.sqlite"
-    shutil.copyfile(sqlite_template, path)
-    app = app_for_tests(f"sqlite:///{path}", AUTO_MIGRATE=False)
-    yield app.test_client()
-    close(app)
+    with fresh_app("sqlite", request) as app:
+        yield app.test_client()
 
 
 @pytest.fixture
