@@ -7,7 +7,7 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
-from .conftest import back_online, browser_says_online, fits, shot, tap
+from .conftest import RESULTS, SCREENSHOTS, back_online, browser_says_online, fits, shot, tap
 from .helpers import (
     big_concealed_deal,
     htmx_ready,
@@ -94,6 +94,33 @@ def test_a_whole_game_with_thumbs(phone: Page, live_server: str) -> None:
     # No sideways scrolling at phone width.
     fits(page)
     assert re.search(r"/games/[\w-]+$", page.url)
+
+
+def test_save_stays_under_the_thumb_while_the_preview_grows(phone: Page, live_server: str) -> None:
+    """Scrolled to the end of the deal form, the live line above Save grows by a line and
+    more as figures make a winner, and shrinks again: Save does not move under the thumb
+    that is about to tap it (it did by the page's bottom margin, 36 px)."""
+    page = phone
+    start_classic(page, live_server)
+    page.get_by_role("link", name="Record deal 1").tap()
+    htmx_ready(page)
+    save = page.get_by_role("button", name="Save deal 1")
+    preview = page.locator("#preview")
+    page.mouse.wheel(0, 5000)
+    page.wait_for_function("() => scrollY + innerHeight >= document.documentElement.scrollHeight")
+    before = save.bounding_box()
+    low = preview.bounding_box()
+    assert before is not None and low is not None
+    page.locator("#sides-0-meld_points").fill("5000")  # We would win: a line more
+    expect(preview).to_contain_text("We would win the game.")
+    high = preview.bounding_box()
+    assert high is not None and high["height"] > low["height"] + 20, (low, high)
+    assert save.bounding_box() == before
+    if SCREENSHOTS:  # what the phone shows (a full-page shot moves the sticky bar)
+        page.screenshot(path=RESULTS / "deal-form-end-would-win-light.png")
+    page.locator("#sides-0-meld_points").fill("120")
+    expect(preview).not_to_contain_text("would win")
+    assert save.bounding_box() == before
 
 
 def test_new_game_form_shows_what_is_missing(phone: Page, live_server: str) -> None:
