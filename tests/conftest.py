@@ -169,34 +169,44 @@ def kept_apps(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Fl
         close(app)
 
 
+#: The kept apps a test is using now.
+IN_USE: set[str] = set()
+
+
 @contextmanager
 def fresh_app(kind: str, request: pytest.FixtureRequest) -> Iterator[Flask]:
     """The kept app of ``kind``, on a database as the migrations leave it, its cache empty."""
     kept_apps: dict[str, Flask] = request.getfixturevalue("kept_apps")
-    if kind == "sqlite":
-        template: Path = request.getfixturevalue("sqlite_template")
-        path = template.with_name("test.sqlite")
-        # The previous test's app let go of the file (close below); its WAL went with it.
-        for leftover in (path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
-            leftover.unlink(missing_ok=True)
-        shutil.copyfile(template, path)
-        url = f"sqlite:///{path}"
-    else:
-        url = request.getfixturevalue("postgres_url")
-    if kind not in kept_apps:
-        kept_apps[kind] = app_for_tests(url, AUTO_MIGRATE=False)
-    app = kept_apps[kind]
-    config = dict(app.config)
-    yield app
-    with app.app_context():
-        db.session.remove()
-        caching.cache.clear()
-    if kind == "postgresql":
-        empty_postgres(app)
-    close(app)
-    # A test that changed a setting (a trusted host, CSRF on) changed it for itself alone.
-    app.config.clear()
-    app.config.update(config)
+    # Two fixtures of one test on the kept app would copy a fresh file under the first.
+    assert kind not in IN_USE, f"one test asks for the kept {kind} app twice"
+    IN_USE.add(kind)
+    try:
+        if kind == "sqlite":
+            template: Path = request.getfixturevalue("sqlite_template")
+            path = template.with_name("test.sqlite")
+            # The previous test's app let go of the file (close below), and so of its WAL.
+            for name in (path.name + "-wal", path.name + "-shm"):
+                path.with_name(name).unlink(missing_ok=True)
+            shutil.copyfile(template, path)
+            url = f"sqlite:///{path}"
+        else:
+            url = request.getfixturevalue("postgres_url")
+        if kind not in kept_apps:
+            kept_apps[kind] = app_for_tests(url, AUTO_MIGRATE=False)
+        app = kept_apps[kind]
+        config = dict(app.config)
+        yield app
+        with app.app_context():
+            db.session.remove()
+            caching.cache.clear()
+        if kind == "postgresql":
+            empty_postgres(app)
+        close(app)
+        # A test that changed a setting (a trusted host, CSRF on) changed it for itself alone.
+        app.config.clear()
+        app.config.update(config)
+    finally:
+        IN_USE.discard(kind)
 
 
 @pytest.fixture(params=DATABASES)
