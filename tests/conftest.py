@@ -36,6 +36,7 @@ from flask.testing import FlaskClient, FlaskCliRunner
 from sqlalchemy import inspect, text
 
 from scorekeeper import MIGRATIONS, caching, create_app, upgrade_database
+from scorekeeper.extensions import limiter
 from scorekeeper.store import db
 
 DATABASES = ["sqlite", "postgresql"]
@@ -195,16 +196,20 @@ def fresh_app(kind: str, request: pytest.FixtureRequest) -> Iterator[Flask]:
             kept_apps[kind] = app_for_tests(url, AUTO_MIGRATE=False)
         app = kept_apps[kind]
         config = dict(app.config)
-        yield app
-        with app.app_context():
-            db.session.remove()
-            caching.cache.clear()
-        if kind == "postgresql":
-            empty_postgres(app)
-        close(app)
-        # A test that changed a setting (a trusted host, CSRF on) changed it for itself alone.
-        app.config.clear()
-        app.config.update(config)
+        # The limiter is one for the process: an app a test made with the limit on left it on.
+        limiter.enabled = app.config["RATELIMIT_ENABLED"]
+        try:
+            yield app
+            with app.app_context():
+                db.session.remove()
+                caching.cache.clear()
+            if kind == "postgresql":
+                empty_postgres(app)
+            close(app)
+        finally:
+            # A test that changed a setting (a trusted host, CSRF on) changed it for itself.
+            app.config.clear()
+            app.config.update(config)
     finally:
         IN_USE.discard(kind)
 
