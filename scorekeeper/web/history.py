@@ -112,12 +112,10 @@ def history_page() -> str:
     # Kept under what it shows: the history's version (moved by every change of a game,
     # an evening or the roster), the filters as asked and the time zone its dates are in.
     asked = tuple((name, request.args.get(name)) for name in ARGUMENTS)
-    key = ("history", version(), asked, zone_name())
+    content = cached(("history", asked, zone_name()), _content, at=version())
     # Outside what is kept: it is this phone's own (the games it kept score of).
     deleted = deleted_among(scored_games())
-    return render_template(
-        "history/index.html", content=Markup(cached(key, _content)), deleted=deleted
-    )
+    return render_template("history/index.html", content=Markup(content), deleted=deleted)
 
 
 def _content() -> str:

@@ -89,8 +89,8 @@ def table_places(table: TableView) -> list[Place]:
 def seated_at(game_id: str) -> Seated | None:
     """The evening table a game is played at, kept per game (it never changes): the sheet
     asks once per game and worker."""
-    found: tuple[Seated | None] = cached(("seated", game_id), lambda: (evenings.seated(game_id),))
-    return found[0]
+    found: Seated | None = cached(("seated", game_id), lambda: evenings.seated(game_id))
+    return found
 
 
 def roster_chips(regulars: int) -> tuple[list[str], list[str]]:

@@ -36,11 +36,11 @@ def _onward(game_id: str, version: int) -> tuple[int | None, Onward | None]:
     if seated is None:
         return None, None
 
-    def finished() -> tuple[bool]:
+    def finished() -> bool:
         head = games.head(game_id)
-        return (head is not None and head.finished,)
+        return head is not None and head.finished
 
-    if not cached(("finished", game_id), finished, at=version)[0]:
+    if not cached(("finished", game_id), finished, at=version):
         return None, None
     at = evenings.version(seated.evening_id)
     return at, cached(("onward", game_id), lambda: evenings.onward(seated), at=at)

@@ -149,8 +149,11 @@ def _live(evening: EveningView, director: bool) -> str:
 
 def _follower_live(evening_id: str, stamp: evenings.Stamp) -> str:
     """A follower's part, rendered once per state of the evening and kept."""
-    key = ("evening", evening_id, stamp.key)
-    html: str = cached(key, lambda: _live(_view_or_404(evening_id, stamp), False))
+    html: str = cached(
+        ("evening", evening_id),
+        lambda: _live(_view_or_404(evening_id, stamp), False),
+        at=stamp.key,
+    )
     return html
 
 
